@@ -1,0 +1,52 @@
+// The table of agent kinds: one entry per kind (name, one-line description, builder).
+// To add a kind, include its header and add one line to kKinds; nothing else changes.
+#include "agent/factory.h"
+
+#include "agent/random_agent.h"
+
+namespace ddz {
+
+namespace {
+
+using Builder = std::unique_ptr<Agent> (*)(const AgentSpec&);
+
+struct KindEntry {
+  const char* kind;
+  const char* description;
+  Builder build;
+};
+
+std::unique_ptr<Agent> build_random(const AgentSpec& spec) {
+  spec.check({});  // no settings: the per-game seed comes from Agent::new_game
+  return std::make_unique<RandomAgent>(0, spec.text());
+}
+
+const KindEntry kKinds[] = {
+    {"random", "uniformly random legal bids and moves (no settings)", build_random},
+};
+
+}  // namespace
+
+std::unique_ptr<Agent> make_agent(const std::string& spec_text) {
+  const AgentSpec spec = AgentSpec::parse(spec_text);
+  for (const KindEntry& entry : kKinds)
+    if (spec.kind() == entry.kind) return entry.build(spec);
+  std::string known;
+  for (const KindEntry& entry : kKinds) known += (known.empty() ? "" : ", ") + std::string(entry.kind);
+  throw AgentSpecError("agent spec \"" + spec_text + "\": unknown agent kind \"" + spec.kind() + "\" (known: " +
+                       known + ")");
+}
+
+std::vector<std::string> agent_kinds() {
+  std::vector<std::string> out;
+  for (const KindEntry& entry : kKinds) out.push_back(std::string(entry.kind) + ": " + entry.description);
+  return out;
+}
+
+bool is_agent_kind(const std::string& kind) {
+  for (const KindEntry& entry : kKinds)
+    if (kind == entry.kind) return true;
+  return false;
+}
+
+}  // namespace ddz
