@@ -1,0 +1,246 @@
+// Reads and validates the training config: one table below lists every key with its range,
+// so a key cannot be read in one place and forgotten in another.
+#include "selfplay/config.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <functional>
+#include <iomanip>
+#include <map>
+#include <sstream>
+
+namespace ddz::selfplay {
+namespace {
+
+// Reads keys from one YAML mapping, remembering which were used so the rest can be rejected.
+class Reader {
+ public:
+  Reader(const YAML::Node& root, std::string name) : root_(root), name_(std::move(name)) {}
+
+  [[noreturn]] void fail(const std::string& key, const std::string& why) const {
+    throw ConfigError(name_ + ": key '" + key + "': " + why);
+  }
+
+  void read_int(const std::string& key, int64_t& out, int64_t lo, int64_t hi) {
+    const YAML::Node node = take(key);
+    if (!node) return;
+    int64_t v = 0;
+    if (!node.IsScalar() || !YAML::convert<int64_t>::decode(node, v)) fail(key, "expected an integer, got '" + text(node) + "'");
+    if (v < lo || v > hi) fail(key, "value " + std::to_string(v) + " out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    out = v;
+  }
+  void read_int(const std::string& key, int& out, int lo, int hi) {
+    int64_t v = out;
+    read_int(key, v, lo, hi);
+    out = int(v);
+  }
+  void read_u64(const std::string& key, uint64_t& out) {
+    const YAML::Node node = take(key);
+    if (!node) return;
+    uint64_t v = 0;
+    const std::string s = text(node);
+    if (!node.IsScalar() || s.empty() || s[0] == '-' || !YAML::convert<uint64_t>::decode(node, v))
+      fail(key, "expected a non-negative integer, got '" + s + "'");
+    out = v;
+  }
+  void read_double(const std::string& key, double& out, double lo, double hi) {
+    const YAML::Node node = take(key);
+    if (!node) return;
+    double v = 0;
+    if (!node.IsScalar() || !YAML::convert<double>::decode(node, v)) fail(key, "expected a number, got '" + text(node) + "'");
+    if (!(v >= lo && v <= hi)) {
+      std::ostringstream os;
+      os << "value " << v << " out of range [" << lo << ", " << hi << "]";
+      fail(key, os.str());
+    }
+    out = v;
+  }
+  void read_bool(const std::string& key, bool& out) {
+    const YAML::Node node = take(key);
+    if (!node) return;
+    bool v = false;
+    if (!node.IsScalar() || !YAML::convert<bool>::decode(node, v)) fail(key, "expected true or false, got '" + text(node) + "'");
+    out = v;
+  }
+  void read_choice(const std::string& key, std::string& out, const std::vector<std::string>& allowed) {
+    const YAML::Node node = take(key);
+    if (!node) return;
+    if (!node.IsScalar()) fail(key, "expected a string");
+    const std::string v = node.Scalar();
+    for (const auto& a : allowed)
+      if (a == v) {
+        out = v;
+        return;
+      }
+    std::string list;
+    for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+    fail(key, "'" + v + "' is not one of: " + list);
+  }
+  void read_string_list(const std::string& key, std::vector<std::string>& out) {
+    const YAML::Node node = take(key);
+    if (!node) return;
+    if (!node.IsSequence()) fail(key, "expected a list of agent specs, e.g. [random, heuristic]");
+    std::vector<std::string> v;
+    for (const auto& item : node) {
+      if (!item.IsScalar() || item.Scalar().empty()) fail(key, "expected a list of non-empty strings");
+      v.push_back(item.Scalar());
+    }
+    out = v;
+  }
+
+  void read_int_list(const std::string& key, std::vector<int>& out, int lo, int hi) {
+    const YAML::Node node = take(key);
+    if (!node) return;
+    if (!node.IsSequence() || node.size() == 0 || node.size() > 8) fail(key, "expected a list of 1 to 8 layer widths, e.g. [256, 256]");
+    std::vector<int> v;
+    for (const auto& item : node) {
+      int x = 0;
+      if (!item.IsScalar() || !YAML::convert<int>::decode(item, x)) fail(key, "expected integers, got '" + text(item) + "'");
+      if (x < lo || x > hi) fail(key, "width " + std::to_string(x) + " out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+      v.push_back(x);
+    }
+    out = v;
+  }
+
+  // Every key of the file that no read_* call took.
+  void reject_unknown() const {
+    for (const auto& kv : root_) {
+      const std::string key = kv.first.as<std::string>();
+      if (!used_.count(key)) throw ConfigError(name_ + ": unknown key '" + key + "' (see configs/default.yaml for the keys)");
+    }
+  }
+
+ private:
+  YAML::Node take(const std::string& key) {
+    used_[key] = true;
+    const YAML::Node node = root_[key];
+    if (node && node.IsNull()) fail(key, "has no value");
+    return node;
+  }
+  static std::string text(const YAML::Node& node) {
+    if (node.IsScalar()) return node.Scalar();
+    std::ostringstream os;
+    os << node;
+    return os.str();
+  }
+  YAML::Node root_;
+  std::string name_;
+  std::map<std::string, bool> used_;
+};
+
+}  // namespace
+
+TrainConfig parse_config(const std::string& text, const std::string& name) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(name + ": not valid YAML: " + e.what());
+  }
+  TrainConfig c;
+  if (!root || root.IsNull()) return c;  // an empty file means every default
+  if (!root.IsMap()) throw ConfigError(name + ": expected a mapping of key: value at the top level");
+  Reader r(root, name);
+  // The one place every key is read. Ranges bound what this code can run sensibly.
+  r.read_u64("seed", c.seed);
+  r.read_bool("bidding", c.bidding);
+  r.read_double("minutes", c.minutes, 0, 1e6);
+  r.read_int("max_games", c.max_games, 0, int64_t(1) << 50);
+  r.read_int("max_steps", c.max_steps, 0, int64_t(1) << 50);
+  r.read_int_list("policy_hidden", c.policy_hidden, 1, 4096);
+  r.read_int_list("value_hidden", c.value_hidden, 1, 4096);
+  r.read_int_list("bid_hidden", c.bid_hidden, 1, 4096);
+  r.read_int("actors", c.actors, 1, 256);
+  r.read_int("sims", c.sims, 1, 100000);
+  r.read_int("gumbel_k", c.gumbel_k, 1, 64);
+  r.read_double("full_search_prob", c.full_search_prob, 0, 1);
+  r.read_int("fast_sims", c.fast_sims, 1, 100000);
+  r.read_double("c_visit", c.c_visit, 0, 1e6);
+  r.read_double("c_scale", c.c_scale, 0, 1e3);
+  r.read_int("worlds", c.worlds, 1, 1000);
+  r.read_int("replay_capacity", c.replay_capacity, 64, int64_t(1) << 32);
+  r.read_int("min_replay", c.min_replay, 1, int64_t(1) << 32);
+  r.read_double("max_reuse", c.max_reuse, 0.01, 1e6);
+  r.read_int("batch_size", c.batch_size, 1, 65536);
+  r.read_double("lr", c.lr, 1e-7, 1.0);
+  r.read_double("weight_decay", c.weight_decay, 0, 1.0);
+  r.read_double("value_weight", c.value_weight, 0, 1e3);
+  r.read_double("bid_weight", c.bid_weight, 0, 1e3);
+  r.read_int("publish_every", c.publish_every, 1, 1000000);
+  r.read_int("warm_games", c.warm_games, 0, int64_t(1) << 40);
+  r.read_int("warm_steps", c.warm_steps, 0, int64_t(1) << 40);
+  r.read_double("eval_every_minutes", c.eval_every_minutes, 0, 1e6);
+  r.read_int("eval_deals", c.eval_deals, 1, 1000000);
+  r.read_string_list("eval_opponents", c.eval_opponents);
+  r.read_choice("eval_agent", c.eval_agent, {"net", "mcts+net"});
+  r.read_int("eval_sims", c.eval_sims, 1, 100000);
+  r.read_double("checkpoint_every_minutes", c.checkpoint_every_minutes, 0.01, 1e6);
+  r.read_int("keep_checkpoints", c.keep_checkpoints, 1, 1000);
+  r.reject_unknown();
+  // Cross-key checks, named by the key that has to change.
+  if (c.min_replay > c.replay_capacity)
+    r.fail("min_replay", "must not exceed replay_capacity (" + std::to_string(c.replay_capacity) + ")");
+  if (c.gumbel_k > c.sims) r.fail("gumbel_k", "must not exceed sims (" + std::to_string(c.sims) + ")");
+  if (c.fast_sims > c.sims) r.fail("fast_sims", "must not exceed sims (" + std::to_string(c.sims) + ")");
+  if (c.warm_steps > 0 && c.warm_games == 0) r.fail("warm_steps", "needs warm_games > 0");
+  return c;
+}
+
+TrainConfig load_config(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ConfigError(path + ": cannot open the config file");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return parse_config(ss.str(), path);
+}
+
+std::string TrainConfig::to_yaml() const {
+  std::ostringstream os;
+  os << std::setprecision(10);
+  os << "# Effective config of this run (every key, defaults included).\n";
+  os << "seed: " << seed << "\n";
+  os << "bidding: " << (bidding ? "true" : "false") << "\n";
+  os << "minutes: " << minutes << "\n";
+  os << "max_games: " << max_games << "\n";
+  os << "max_steps: " << max_steps << "\n";
+  auto list = [&](const char* key, const std::vector<int>& v) {
+    os << key << ": [";
+    for (size_t i = 0; i < v.size(); ++i) os << (i ? ", " : "") << v[i];
+    os << "]\n";
+  };
+  list("policy_hidden", policy_hidden);
+  list("value_hidden", value_hidden);
+  list("bid_hidden", bid_hidden);
+  os << "actors: " << actors << "\n";
+  os << "sims: " << sims << "\n";
+  os << "gumbel_k: " << gumbel_k << "\n";
+  os << "full_search_prob: " << full_search_prob << "\n";
+  os << "fast_sims: " << fast_sims << "\n";
+  os << "c_visit: " << c_visit << "\n";
+  os << "c_scale: " << c_scale << "\n";
+  os << "worlds: " << worlds << "\n";
+  os << "replay_capacity: " << replay_capacity << "\n";
+  os << "min_replay: " << min_replay << "\n";
+  os << "max_reuse: " << max_reuse << "\n";
+  os << "batch_size: " << batch_size << "\n";
+  os << "lr: " << lr << "\n";
+  os << "weight_decay: " << weight_decay << "\n";
+  os << "value_weight: " << value_weight << "\n";
+  os << "bid_weight: " << bid_weight << "\n";
+  os << "publish_every: " << publish_every << "\n";
+  os << "warm_games: " << warm_games << "\n";
+  os << "warm_steps: " << warm_steps << "\n";
+  os << "eval_every_minutes: " << eval_every_minutes << "\n";
+  os << "eval_deals: " << eval_deals << "\n";
+  os << "eval_opponents: [";
+  for (size_t i = 0; i < eval_opponents.size(); ++i) os << (i ? ", " : "") << "\"" << eval_opponents[i] << "\"";
+  os << "]\n";
+  os << "eval_agent: " << eval_agent << "\n";
+  os << "eval_sims: " << eval_sims << "\n";
+  os << "checkpoint_every_minutes: " << checkpoint_every_minutes << "\n";
+  os << "keep_checkpoints: " << keep_checkpoints << "\n";
+  return os.str();
+}
+
+}  // namespace ddz::selfplay

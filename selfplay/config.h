@@ -1,0 +1,70 @@
+// The training run's settings (configs/*.yaml): every key is read in one place (config.cpp)
+// with its documented default; unknown keys, wrong types and out-of-range values are rejected.
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace ddz::selfplay {
+
+// Thrown for a bad config file; the message names the file and the key.
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct TrainConfig {
+  // --- run ---
+  uint64_t seed = 1;               // every random stream of the run derives from it
+  bool bidding = false;            // games start with bidding (bids from the bid head, trained too)
+  double minutes = 5.0;            // wall-clock budget of the run (0 = no limit)
+  int64_t max_games = 0;           // stop after this many self-play games (0 = no limit)
+  int64_t max_steps = 0;           // stop after this many learner steps (0 = no limit)
+  // --- network (architecture of models/network_spec.h) ---
+  std::vector<int> policy_hidden{256, 256};  // hidden layer widths of the policy MLP
+  std::vector<int> value_hidden{256, 256};   // of the value MLP
+  std::vector<int> bid_hidden{128, 128};     // of the bid MLP
+  // --- actors ---
+  int actors = 1;                  // self-play threads (the learner has its own thread)
+  int sims = 16;                   // simulations per move of a full search
+  int gumbel_k = 8;                // root candidates kept by Gumbel top-k before halving
+  double full_search_prob = 0.25;  // playout-cap randomisation: share of moves searched fully
+  int fast_sims = 4;               // simulations of a fast (not recorded for policy) move
+  double c_visit = 50.0;           // sigma(q) = (c_visit + max_visits) * c_scale * q
+  double c_scale = 0.1;
+  int worlds = 1;                  // sampled deals per simulation batch (1 = new world each sim)
+  // --- replay buffer ---
+  int64_t replay_capacity = 100000;  // samples kept (oldest dropped first)
+  int64_t min_replay = 1000;         // learner waits for this many samples
+  double max_reuse = 4.0;            // learner pauses when it has drawn more than this per sample
+  // --- learner ---
+  int batch_size = 256;
+  double lr = 1e-3;
+  double weight_decay = 1e-4;
+  double value_weight = 1.0;       // value loss weight relative to the policy loss
+  double bid_weight = 1.0;         // bid-head loss weight (bidding runs only)
+  int publish_every = 50;          // learner steps between weight publications to the actors
+  // --- warm start (imitation of the heuristic agent) ---
+  int64_t warm_games = 0;          // heuristic self-play games imitated before self-play (0 = none)
+  int64_t warm_steps = 0;          // learner steps on those games
+  // --- evaluation ---
+  double eval_every_minutes = 1.0; // arena of the current agent at this interval (0 = only at the end)
+  int eval_deals = 100;            // duplicate deals per opponent
+  std::vector<std::string> eval_opponents{"random", "heuristic"};
+  std::string eval_agent = "net";  // "net" (policy alone) or "mcts+net" (search with the net)
+  int eval_sims = 16;              // simulations per move when eval_agent is mcts+net
+  // --- checkpoints ---
+  double checkpoint_every_minutes = 1.0;  // also written at the end and on Ctrl-C / SIGTERM
+  int keep_checkpoints = 3;               // newest N kept
+
+  // The effective config as YAML (every key, defaults included), for the run directory.
+  std::string to_yaml() const;
+};
+
+// Loads a config file; keys absent from the file keep their defaults. Throws ConfigError.
+TrainConfig load_config(const std::string& path);
+// Same from YAML text; `name` stands for the file in messages.
+TrainConfig parse_config(const std::string& text, const std::string& name);
+
+}  // namespace ddz::selfplay
