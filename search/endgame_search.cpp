@@ -1,0 +1,207 @@
+// The endgame search: negamax over AND-OR trees with a full-key transposition table, an
+// immediate-win test before move generation, forced passes without table traffic, and move
+// ordering that tries moves the opponents cannot beat and moves that leave few plays first.
+#include "search/endgame_search.h"
+
+#include <algorithm>
+
+#include "game/catalogue.h"
+#include "game/movegen.h"
+
+namespace ddz::endgame {
+
+namespace {
+
+constexpr uint32_t kNonJokers = 0x1FFF;  // ranks 3..2: the only ranks that form pairs and trios
+
+// Lowest rank s > from where ranks s..s+len-1 (all 3..A) are set in mask.
+bool has_chain_above(uint32_t mask, int len, int from) {
+  const uint32_t run = (1u << len) - 1;
+  for (int s = from + 1; s + len - 1 <= kHighestChainRank; ++s)
+    if (((mask >> s) & run) == run) return true;
+  return false;
+}
+
+// A quick, optimistic count of the plays needed to empty a hand (chains ignored, trios carry a
+// single or a pair, fours carry two); used only to order moves, never to cut.
+int plays_estimate(Hand h) {
+  const uint32_t m1 = h.ranks_with_at_least(1), m2 = h.ranks_with_at_least(2);
+  const uint32_t m3 = h.ranks_with_at_least(3), m4 = h.ranks_with_at_least(4);
+  const int fours = __builtin_popcount(m4);
+  const int trios = __builtin_popcount(m3 & ~m4);
+  const int pairs = __builtin_popcount(m2 & ~m3);
+  int singles = __builtin_popcount(m1 & ~m2);
+  if (h.count(RX) && h.count(RD)) --singles;  // the rocket is one play
+  int small = singles + pairs;
+  const int carried = std::min(trios, small);
+  small -= carried;
+  const int carried4 = std::min(2 * fours, small);
+  return fours + trios + small - carried4;
+}
+
+}  // namespace
+
+bool can_beat_fast(Hand h, const Move& m) {
+  if (m.type == MoveType::Rocket) return false;
+  if (h.count(RX) && h.count(RD)) return true;
+  const uint32_t m4 = h.ranks_with_at_least(4);
+  if (m.type == MoveType::Bomb) return (m4 >> (m.key + 1)) != 0;
+  if (m4) return true;
+  if (h.size() < m.cards.size()) return false;
+  switch (m.type) {
+    case MoveType::Solo: return (h.ranks_with_at_least(1) >> (m.key + 1)) != 0;
+    case MoveType::Pair: return ((h.ranks_with_at_least(2) & kNonJokers) >> (m.key + 1)) != 0;
+    case MoveType::Trio: return ((h.ranks_with_at_least(3) & kNonJokers) >> (m.key + 1)) != 0;
+    case MoveType::TrioSolo:
+      // No four of a rank here, so a trio above the key leaves size-3 >= 1 cards of other ranks.
+      return ((h.ranks_with_at_least(3) & kNonJokers) >> (m.key + 1)) != 0;
+    case MoveType::TrioPair: {
+      const uint32_t pairs = h.ranks_with_at_least(2) & kNonJokers;
+      uint32_t trios = (h.ranks_with_at_least(3) & kNonJokers) >> (m.key + 1) << (m.key + 1);
+      while (trios) {
+        const int t = __builtin_ctz(trios);
+        trios &= trios - 1;
+        if (pairs & ~(1u << t)) return true;
+      }
+      return false;
+    }
+    case MoveType::SoloChain: return has_chain_above(h.ranks_with_at_least(1), m.len, m.key);
+    case MoveType::PairChain: return has_chain_above(h.ranks_with_at_least(2), m.len, m.key);
+    case MoveType::TrioChain: return has_chain_above(h.ranks_with_at_least(3), m.len, m.key);
+    case MoveType::FourTwoSolo:
+    case MoveType::FourTwoPair: return false;  // no four of a rank in this hand
+    default:
+      if (!has_chain_above(h.ranks_with_at_least(3), m.len, m.key)) return false;
+      return can_beat(h, m);
+  }
+}
+
+template <int N>
+bool Search<N>::finishes_now(const Node& n) {
+  const Hand me = n.h[n.to_move];
+  if (!n.beat.is_pass()) {
+    const int size = me.size();
+    if (size != n.beat.cards.size() && size != 4 && size != 2) return false;  // not same kind, bomb or rocket
+  }
+  auto whole = classify(me);
+  if (!whole) return false;
+  return n.beat.is_pass() || beats(*whole, n.beat);
+}
+
+template <int N>
+Node Search<N>::child(const Node& n, const Move& m) {
+  Node c = n;
+  c.to_move = next_seat(n.to_move);
+  if (!m.is_pass()) {
+    c.h[n.to_move] -= m.cards;
+    c.beat = m;
+    c.passes = 0;
+  } else if (N == 2 || n.passes == 1) {
+    c.beat = Move::pass();  // the player who made the last play leads again
+    c.passes = 0;
+  } else {
+    c.passes = 1;
+  }
+  return c;
+}
+
+template <int N>
+EndgameKey Search<N>::key_of(const Node& n) const {
+  EndgameKey k;
+  if (N == 2) {
+    // Seats do not matter in the two-player game: key by (hand to move, other hand).
+    k.w[0] = n.h[n.to_move].bits();
+    k.w[1] = n.h[1 - n.to_move].bits();
+    k.w[2] = 0;
+  } else {
+    k.w[0] = n.h[0].bits() | (uint64_t(n.to_move) << 60) | (uint64_t(n.passes) << 62) | (uint64_t(1) << 63);
+    k.w[1] = n.h[1].bits();
+    k.w[2] = n.h[2].bits();
+  }
+  k.w[3] = n.beat.cards.bits();
+  return k;
+}
+
+template <int N>
+void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
+  const int s = n.to_move;
+  const Hand me = n.h[s];
+  legal_moves(me, n.beat, out);
+  // Opponents whose replies decide whether a move keeps the lead.
+  Hand opp[2];
+  int nopp = 0;
+  if (N == 2) {
+    opp[nopp++] = n.h[1 - s];
+  } else if (s == 0) {
+    opp[nopp++] = n.h[1];
+    opp[nopp++] = n.h[2];
+  } else {
+    opp[nopp++] = n.h[0];
+  }
+  const bool partner_played = N == 3 && !n.beat.is_pass() && s != 0 && n.passes == 1;
+  if (score_tmp_.size() < out.size()) score_tmp_.resize(out.size());
+  for (size_t i = 0; i < out.size(); ++i) {
+    const Move& m = out[i];
+    int score;
+    if (m.is_pass()) {
+      score = partner_played ? (1 << 24) : -(1 << 24);
+    } else {
+      bool unbeatable = true;
+      for (int j = 0; j < nopp && unbeatable; ++j) unbeatable = !can_beat_fast(opp[j], m);
+      score = (unbeatable ? (1 << 20) : 0) - 1024 * plays_estimate(me - m.cards) + 16 * m.cards.size() - m.key;
+    }
+    score_tmp_[i] = score;
+  }
+  // Stable insertion sort by descending score: lists are short and mostly small.
+  for (size_t i = 1; i < out.size(); ++i) {
+    const Move m = out[i];
+    const int sc = score_tmp_[i];
+    size_t j = i;
+    while (j > 0 && score_tmp_[j - 1] < sc) {
+      out[j] = out[j - 1];
+      score_tmp_[j] = score_tmp_[j - 1];
+      --j;
+    }
+    out[j] = m;
+    score_tmp_[j] = sc;
+  }
+}
+
+template <int N>
+bool Search<N>::value(const Node& n, int ply) {
+  if (aborted_) return false;
+  ++nodes_;
+  if (max_nodes_ && nodes_ > max_nodes_) {
+    aborted_ = true;
+    return false;
+  }
+  const int s = n.to_move;
+  if (finishes_now(n)) return true;
+  if (!n.beat.is_pass() && !can_beat_fast(n.h[s], n.beat)) {
+    // Forced pass: one child, nothing worth storing.
+    const Node c = child(n, Move::pass());
+    const bool v = value(c, ply + 1);
+    return same_team(c.to_move, s) ? v : !v;
+  }
+  const EndgameKey key = key_of(n);
+  bool stored = false;
+  if (table_.probe(key, &stored)) return stored;
+  const uint64_t start = nodes_;
+  while (move_buf_.size() <= size_t(ply)) move_buf_.emplace_back();
+  std::vector<Move>& moves = move_buf_[size_t(ply)];
+  ordered_moves(n, moves);
+  bool win = false;
+  for (size_t i = 0; i < moves.size() && !win; ++i) {
+    const Node c = child(n, moves[i]);
+    const bool v = value(c, ply + 1);
+    if (aborted_) return false;
+    win = same_team(c.to_move, s) ? v : !v;
+  }
+  table_.store(key, win, nodes_ - start);
+  return win;
+}
+
+template class Search<2>;
+template class Search<3>;
+
+}  // namespace ddz::endgame

@@ -1,0 +1,65 @@
+// The endgame solver's search core (internal to search/): AND-OR negamax over positions with
+// absolute seats, for N = 2 (two lone players) or N = 3 (seat 0 is the landlord, 1 and 2 farmers).
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "game/move.h"
+#include "search/endgame_table.h"
+
+namespace ddz::endgame {
+
+// A position with absolute seats. Two players: seats 0 and 1, `passes` always 0. Three players:
+// seat 0 is the landlord and play goes 0 -> 1 -> 2 -> 0; `passes` counts passes since `beat`
+// was played (0 or 1); beat is pass when the seat to move leads.
+struct Node {
+  Hand h[3];
+  Move beat;
+  int to_move = 0;
+  int passes = 0;
+};
+
+template <int N>
+class Search {
+ public:
+  Search(EndgameTable& table, uint64_t max_nodes) : table_(table), max_nodes_(max_nodes) {}
+
+  // True when the side (team) to move wins. Sets aborted() when the node budget ran out; the
+  // value is then meaningless and nothing from the unfinished subtree was stored.
+  bool wins(const Node& n) { return value(n, 0); }
+
+  // Legal moves of the seat to move in the order the search tries them.
+  void ordered_moves(const Node& n, std::vector<Move>& out);
+  // The position after the seat to move plays m (pass included). The game is over in the result
+  // when a hand is empty.
+  static Node child(const Node& n, const Move& m);
+  static bool same_team(int a, int b) { return N == 2 ? a == b : (a == 0) == (b == 0); }
+  static int next_seat(int s) { return s + 1 == N ? 0 : s + 1; }
+  // True when the seat to move can empty its hand with one legal move.
+  static bool finishes_now(const Node& n);
+
+  bool aborted() const { return aborted_; }
+  uint64_t nodes() const { return nodes_; }
+  void set_budget(uint64_t max_nodes) { max_nodes_ = max_nodes; }
+
+ private:
+  bool value(const Node& n, int ply);
+  EndgameKey key_of(const Node& n) const;
+
+  EndgameTable& table_;
+  uint64_t max_nodes_;
+  uint64_t nodes_ = 0;
+  bool aborted_ = false;
+  std::deque<std::vector<Move>> move_buf_;  // one list per ply; a deque keeps references stable
+  std::vector<int> score_tmp_;
+};
+
+extern template class Search<2>;
+extern template class Search<3>;
+
+// Whether `hand` holds a move that beats `m` (m not pass); same answer as can_beat() in
+// game/movegen.h, with shortcuts for the common types.
+bool can_beat_fast(Hand hand, const Move& m);
+
+}  // namespace ddz::endgame

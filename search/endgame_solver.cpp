@@ -1,0 +1,179 @@
+// EndgameSolver: turns positions into search nodes (three players: seats rotated so the
+// landlord is seat 0), runs the search core, and builds winning-move sets, PVs and statistics.
+#include "search/endgame_solver.h"
+
+#include <chrono>
+#include <stdexcept>
+
+#include "search/endgame_search.h"
+
+namespace ddz {
+
+using endgame::Node;
+using endgame::Search;
+
+struct EndgameSolver::Impl {
+  SolverOptions options;
+  EndgameTable table;
+  SolverStats stats;
+
+  explicit Impl(SolverOptions o) : options(o), table(o.table_mb) {}
+
+  template <int N>
+  std::optional<bool> wins(const Node& root) {
+    const auto t0 = std::chrono::steady_clock::now();
+    table.reset_counters();
+    Search<N> search(table, options.max_nodes);
+    const bool v = search.wins(root);
+    finish_stats(search.nodes(), t0);
+    if (search.aborted()) return std::nullopt;
+    return v;
+  }
+
+  template <int N>
+  SolveResult solve(const Node& root, bool all_wins, const int* seat_of) {
+    const auto t0 = std::chrono::steady_clock::now();
+    table.reset_counters();
+    SolveResult r;
+    Search<N> search(table, options.max_nodes);
+    auto done = [&]() {
+      finish_stats(search.nodes(), t0);
+      r.stats = stats;
+      return r;
+    };
+    // Value of the position after the mover plays m, for the mover's side.
+    auto move_wins = [&](const Node& n, const Move& m, bool* ok) {
+      const Node c = Search<N>::child(n, m);
+      if (c.h[n.to_move].empty()) return true;
+      const bool v = search.wins(c);
+      *ok = !search.aborted();
+      return Search<N>::same_team(c.to_move, n.to_move) ? v : !v;
+    };
+    std::vector<Move> moves;
+    search.ordered_moves(root, moves);
+    bool ok = true;
+    if (all_wins) {
+      for (const Move& m : moves) {
+        if (move_wins(root, m, &ok)) r.winning_moves.push_back(m);
+        if (!ok) return done();
+      }
+      r.win = !r.winning_moves.empty();
+      r.all_wins = true;
+    } else {
+      r.win = search.wins(root);
+      if (search.aborted()) return done();
+      if (r.win)
+        for (const Move& m : moves) {
+          if (move_wins(root, m, &ok)) {
+            r.winning_moves.push_back(m);
+            break;
+          }
+          if (!ok) return done();
+        }
+    }
+    // Principal variation: the side that wins from each position keeps playing a winning move.
+    Node n = root;
+    for (;;) {
+      search.ordered_moves(n, moves);
+      bool mover_wins = search.wins(n);
+      if (search.aborted()) return done();
+      const Move* pick = &moves.front();
+      if (mover_wins)
+        for (const Move& m : moves) {
+          if (move_wins(n, m, &ok)) {
+            pick = &m;
+            break;
+          }
+          if (!ok) return done();
+        }
+      r.pv.push_back(PvStep{seat_of[n.to_move], *pick});
+      const int mover = n.to_move;
+      n = Search<N>::child(n, *pick);
+      if (n.h[mover].empty()) {
+        r.winner_seat = seat_of[mover];
+        break;
+      }
+    }
+    r.complete = true;
+    return done();
+  }
+
+  void finish_stats(uint64_t nodes, std::chrono::steady_clock::time_point t0) {
+    stats.nodes = nodes;
+    stats.table_probes = table.probes();
+    stats.table_hits = table.hits();
+    stats.table_stores = table.stores();
+    stats.table_evictions = table.evictions();
+    stats.table_used = table.used();
+    stats.table_capacity = table.capacity();
+    stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+};
+
+namespace {
+
+Node node_of(const TwoPlayerPosition& p) {
+  Node n;
+  n.h[0] = p.to_move;
+  n.h[1] = p.other;
+  n.beat = p.to_beat;
+  return n;
+}
+
+// Internal seat i is position seat (landlord + i) % 3.
+Node node_of(const ThreePlayerPosition& p, int seat_of[3]) {
+  Node n;
+  for (int i = 0; i < kNumSeats; ++i) {
+    seat_of[i] = (p.landlord + i) % kNumSeats;
+    n.h[i] = p.hands[size_t(seat_of[i])];
+  }
+  n.to_move = (p.to_move - p.landlord + kNumSeats) % kNumSeats;
+  n.beat = p.to_beat;
+  if (!p.to_beat.is_pass()) n.passes = (p.to_move - p.to_beat_seat - 1 + 2 * kNumSeats) % kNumSeats;
+  return n;
+}
+
+template <typename P>
+void require_valid(const P& p) {
+  const std::string e = check_position(p);
+  if (!e.empty()) throw std::invalid_argument(e);
+}
+
+}  // namespace
+
+EndgameSolver::EndgameSolver(SolverOptions options) : impl_(std::make_unique<Impl>(options)) {}
+EndgameSolver::~EndgameSolver() = default;
+
+std::optional<bool> EndgameSolver::side_to_move_wins(const GameState& s) { return side_to_move_wins(position_of(s)); }
+
+std::optional<bool> EndgameSolver::side_to_move_wins(const TwoPlayerPosition& p) {
+  require_valid(p);
+  return impl_->wins<2>(node_of(p));
+}
+
+std::optional<bool> EndgameSolver::side_to_move_wins(const ThreePlayerPosition& p) {
+  require_valid(p);
+  int seat_of[3];
+  return impl_->wins<3>(node_of(p, seat_of));
+}
+
+SolveResult EndgameSolver::solve(const GameState& s, bool all_wins) { return solve(position_of(s), all_wins); }
+
+SolveResult EndgameSolver::solve(const TwoPlayerPosition& p, bool all_wins) {
+  require_valid(p);
+  static const int kSeats[3] = {0, 1, 2};
+  return impl_->solve<2>(node_of(p), all_wins, kSeats);
+}
+
+SolveResult EndgameSolver::solve(const ThreePlayerPosition& p, bool all_wins) {
+  require_valid(p);
+  int seat_of[3];
+  const Node n = node_of(p, seat_of);
+  return impl_->solve<3>(n, all_wins, seat_of);
+}
+
+const SolverStats& EndgameSolver::last_stats() const { return impl_->stats; }
+void EndgameSolver::clear_table() { impl_->table.clear(); }
+const SolverOptions& EndgameSolver::options() const { return impl_->options; }
+
+}  // namespace ddz

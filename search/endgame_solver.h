@@ -1,0 +1,85 @@
+// Exact perfect-information endgame solver for two players (hand against hand) and three players
+// (landlord against two farmers): depth-first AND-OR search with a bounded transposition table.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "search/endgame_position.h"
+
+namespace ddz {
+
+struct SolverOptions {
+  // Transposition table size in MiB (32-byte entries). 0 gives the smallest table (one bucket
+  // of two entries): answers stay exact, only slower.
+  size_t table_mb = 64;
+  // Node budget for one call; 0 = unlimited. When exceeded the call reports "unknown".
+  uint64_t max_nodes = 0;
+};
+
+struct SolverStats {
+  uint64_t nodes = 0;          // positions visited
+  uint64_t table_probes = 0;   // transposition table look-ups
+  uint64_t table_hits = 0;     // look-ups that found the exact position
+  uint64_t table_stores = 0;   // results written
+  uint64_t table_evictions = 0;  // stores that overwrote another position
+  uint64_t table_used = 0;     // entries holding a position after the call
+  uint64_t table_capacity = 0; // entries the table can hold
+  double seconds = 0;          // wall-clock time of the call
+};
+
+// One move of a principal variation: the seat that made it (two players: 0 = the side to move
+// at the root, 1 = the other) and the move (pass included).
+struct PvStep {
+  int seat;
+  Move move;
+};
+
+struct SolveResult {
+  bool complete = false;  // false when max_nodes ran out; then nothing below is meaningful
+  bool win = false;       // the side (team) to move at the root wins under perfect play
+  // Winning first moves of the side to move: all of them when requested, else the one found
+  // (empty when the side to move loses). In the order the solver tried them.
+  std::vector<Move> winning_moves;
+  bool all_wins = false;  // winning_moves is the complete set
+  // One line of perfect play from the root until a hand is empty; the winner plays winning
+  // moves, the loser plays the first move in the solver's order.
+  std::vector<PvStep> pv;
+  int winner_seat = kNoSeat;  // seat that empties its hand at the end of pv
+  SolverStats stats;
+};
+
+class EndgameSolver {
+ public:
+  explicit EndgameSolver(SolverOptions options = {});
+  ~EndgameSolver();
+  EndgameSolver(const EndgameSolver&) = delete;
+  EndgameSolver& operator=(const EndgameSolver&) = delete;
+
+  // Value for the side to move (its team, for a farmer) of a GameState in the play phase.
+  // nullopt when max_nodes was exceeded. The table is kept between calls (entries are exact
+  // and keyed by the full position, so they stay valid).
+  std::optional<bool> side_to_move_wins(const GameState& s);
+  std::optional<bool> side_to_move_wins(const TwoPlayerPosition& p);
+  std::optional<bool> side_to_move_wins(const ThreePlayerPosition& p);
+
+  // Full result: win flag, winning first moves (all of them when all_wins), PV, statistics.
+  // Throws std::invalid_argument when check_position() rejects the position.
+  SolveResult solve(const GameState& s, bool all_wins);
+  SolveResult solve(const TwoPlayerPosition& p, bool all_wins);
+  SolveResult solve(const ThreePlayerPosition& p, bool all_wins);
+
+  // Statistics of the last call (side_to_move_wins or solve).
+  const SolverStats& last_stats() const;
+  // Forgets every stored position.
+  void clear_table();
+  const SolverOptions& options() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace ddz
