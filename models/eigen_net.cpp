@@ -1,0 +1,115 @@
+// Eigen forward pass. Weights are kept as row-major [out, in] like torch.nn.Linear, so a batch of
+// rows x (n x in) maps to x * W^T; the policy's state part is computed once per position.
+#include "models/eigen_net.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "models/features.h"
+
+namespace ddz {
+
+float HeadOutput::win_probability() const { return 1.0f / (1.0f + std::exp(-win_logit)); }
+
+EigenNet::Layer EigenNet::load(const Weights& w, const std::string& name, bool bias) {
+  const Tensor& t = w.at(name + ".weight");
+  if (t.shape.size() != 2) throw std::invalid_argument("tensor '" + name + ".weight' must have rank 2");
+  Layer l;
+  l.w = Eigen::Map<const Matrix>(t.data.data(), t.shape[0], t.shape[1]);
+  if (bias) {
+    const Tensor& b = w.at(name + ".bias");
+    if (b.shape.size() != 1 || b.shape[0] != t.shape[0])
+      throw std::invalid_argument("tensor '" + name + ".bias' does not match its weight");
+    l.b = Eigen::Map<const Eigen::VectorXf>(b.data.data(), b.shape[0]);
+  } else {
+    l.b = Eigen::VectorXf::Zero(t.shape[0]);
+  }
+  return l;
+}
+
+EigenNet::EigenNet(const NetworkSpec& spec, const Weights& weights) : spec_(spec) {
+  spec.validate();
+  // Shapes first, so a mismatch is reported by name before anything is copied.
+  for (const auto& [name, shape] : spec.parameter_shapes()) {
+    auto it = weights.tensors.find(name);
+    if (it == weights.tensors.end()) throw std::invalid_argument("missing tensor '" + name + "'");
+    if (it->second.shape != shape) throw std::invalid_argument("tensor '" + name + "' has the wrong shape");
+  }
+  policy_state_in_ = load(weights, "policy_state_in", false).w;
+  policy_move_in_ = load(weights, "policy_move_in", true);
+  for (size_t i = 1; i < spec.policy_hidden.size(); ++i) policy_rest_.push_back(load(weights, layer_name("policy", int(i)), true));
+  policy_rest_.push_back(load(weights, "policy_out", true));
+  for (size_t i = 0; i < spec.value_hidden.size(); ++i) value_.push_back(load(weights, layer_name("value", int(i)), true));
+  value_.push_back(load(weights, "value_out", true));
+  for (size_t i = 0; i < spec.bid_hidden.size(); ++i) bid_.push_back(load(weights, layer_name("bid", int(i)), true));
+  bid_.push_back(load(weights, "bid_out", true));
+}
+
+EigenNet::Matrix EigenNet::mlp(const std::vector<Layer>& layers, Matrix x) const {
+  for (size_t i = 0; i < layers.size(); ++i) {
+    Matrix y = x * layers[i].w.transpose();
+    y.rowwise() += layers[i].b.transpose();
+    if (i + 1 < layers.size()) y = y.cwiseMax(0.0f);
+    x.swap(y);
+  }
+  return x;
+}
+
+void EigenNet::policy_scores(const float* state, const float* moves, int n, float* out) const {
+  if (n <= 0) return;
+  const Eigen::Map<const Eigen::VectorXf> s(state, kStateDim);
+  const Eigen::VectorXf s_part = policy_state_in_ * s + policy_move_in_.b;
+  const Eigen::Map<const Matrix> m(moves, n, kMoveDim);
+  Matrix h = m * policy_move_in_.w.transpose();
+  h.rowwise() += s_part.transpose();
+  h = h.cwiseMax(0.0f);
+  const Matrix y = mlp(policy_rest_, std::move(h));
+  for (int i = 0; i < n; ++i) out[i] = y(i, 0);
+}
+
+void EigenNet::policy_scores_batch(const float* states, int p, const float* moves, const int* owner, int m,
+                                   float* out) const {
+  if (m <= 0 || p <= 0) return;
+  const Eigen::Map<const Matrix> s(states, p, kStateDim);
+  Matrix s_part = s * policy_state_in_.transpose();
+  s_part.rowwise() += policy_move_in_.b.transpose();
+  const Eigen::Map<const Matrix> mv(moves, m, kMoveDim);
+  Matrix h = mv * policy_move_in_.w.transpose();
+  for (int i = 0; i < m; ++i) h.row(i) += s_part.row(owner[i]);
+  h = h.cwiseMax(0.0f);
+  const Matrix y = mlp(policy_rest_, std::move(h));
+  for (int i = 0; i < m; ++i) out[i] = y(i, 0);
+}
+
+void EigenNet::softmax(float* scores, int n, float temperature) {
+  if (n <= 0) return;
+  const float inv = 1.0f / temperature;
+  const float mx = *std::max_element(scores, scores + n);
+  float sum = 0;
+  for (int i = 0; i < n; ++i) {
+    scores[i] = std::exp((scores[i] - mx) * inv);
+    sum += scores[i];
+  }
+  for (int i = 0; i < n; ++i) scores[i] /= sum;
+}
+
+void EigenNet::heads(const std::vector<Layer>& layers, const float* inputs, int n, int dim, HeadOutput* out) const {
+  if (n <= 0) return;
+  const Matrix y = mlp(layers, Eigen::Map<const Matrix>(inputs, n, dim));
+  for (int i = 0; i < n; ++i) out[i] = HeadOutput{y(i, 0), y(i, 1) * kScoreScale};
+}
+
+HeadOutput EigenNet::value(const float* input) const {
+  HeadOutput o;
+  heads(value_, input, 1, kValueDim, &o);
+  return o;
+}
+void EigenNet::value_batch(const float* inputs, int n, HeadOutput* out) const { heads(value_, inputs, n, kValueDim, out); }
+HeadOutput EigenNet::bid(const float* input) const {
+  HeadOutput o;
+  heads(bid_, input, 1, kBidDim, &o);
+  return o;
+}
+void EigenNet::bid_batch(const float* inputs, int n, HeadOutput* out) const { heads(bid_, inputs, n, kBidDim, out); }
+
+}  // namespace ddz

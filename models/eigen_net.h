@@ -1,0 +1,61 @@
+// Eigen forward pass of the policy, value and bid networks (NetworkSpec) over a Weights
+// container: the torch-free inference path for search, agents and the `ddz` binary.
+#pragma once
+#include <Eigen/Core>
+#include <vector>
+
+#include "models/network_spec.h"
+#include "models/weights.h"
+
+namespace ddz {
+
+// Two raw outputs of the value or bid head (see NetworkSpec) and their usual readings.
+struct HeadOutput {
+  float win_logit = 0;
+  float score = 0;  // already multiplied back by kScoreScale
+  float win_probability() const;
+  float value() const { return 2.0f * win_probability() - 1.0f; }  // in [-1, 1]
+};
+
+class EigenNet {
+ public:
+  using Matrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+  // Copies the parameters; throws std::invalid_argument naming a missing or mis-shaped tensor.
+  EigenNet(const NetworkSpec& spec, const Weights& weights);
+
+  const NetworkSpec& spec() const { return spec_; }
+
+  // Scores (logits) of n candidate moves of one position: `state` has kStateDim floats, `moves`
+  // is n x kMoveDim row-major (features.h). All methods are const and thread-safe.
+  void policy_scores(const float* state, const float* moves, int n, float* out) const;
+  // Many positions at once: `states` is p x kStateDim, `moves` is m x kMoveDim and owner[i]
+  // (0..p-1) the position of move i. Writes m scores.
+  void policy_scores_batch(const float* states, int p, const float* moves, const int* owner, int m, float* out) const;
+  // Softmax of scores / temperature (temperature > 0), in place.
+  static void softmax(float* scores, int n, float temperature = 1.0f);
+
+  HeadOutput value(const float* input) const;  // kValueDim floats
+  void value_batch(const float* inputs, int n, HeadOutput* out) const;
+  HeadOutput bid(const float* input) const;  // kBidDim floats
+  void bid_batch(const float* inputs, int n, HeadOutput* out) const;
+
+ private:
+  struct Layer {
+    Matrix w;  // [out, in]
+    Eigen::VectorXf b;
+  };
+  Layer load(const Weights& w, const std::string& name, bool bias);
+  // Runs hidden layers (ReLU) and the output layer on rows of x (n x in).
+  Matrix mlp(const std::vector<Layer>& layers, Matrix x) const;
+  void heads(const std::vector<Layer>& layers, const float* inputs, int n, int dim, HeadOutput* out) const;
+
+  NetworkSpec spec_;
+  Matrix policy_state_in_;  // [h0, kStateDim]
+  Layer policy_move_in_;
+  std::vector<Layer> policy_rest_;  // hidden layers 1.. and the output
+  std::vector<Layer> value_;
+  std::vector<Layer> bid_;
+};
+
+}  // namespace ddz
