@@ -67,7 +67,47 @@ bool world_is_determined(const Observation& obs) {
 }
 
 GameState world_from_hands(const Observation& obs, const std::array<Hand, kNumSeats>& hands) {
-  return GameState::from_position(hands, obs.landlord, obs.to_move, obs.to_beat, obs.to_beat_seat, obs.rules);
+  // Preferred: rebuild the whole game (original deal, then the public history), so the world
+  // knows the cards played, plays made (spring) and bombs exactly as the real game does. That
+  // needs a history accounting for every played card; hand-made observations without one fall
+  // back to a bare position.
+  auto bare = [&] {
+    return GameState::from_position(hands, obs.landlord, obs.to_move, obs.to_beat, obs.to_beat_seat, obs.rules);
+  };
+  std::array<Hand, kNumSeats> from_history{};
+  for (const PlayRecord& p : obs.history) {
+    if (p.seat < 0 || p.seat >= kNumSeats || !(Hand::deck() - from_history[size_t(p.seat)]).contains(p.move.cards))
+      return bare();
+    from_history[size_t(p.seat)] += p.move.cards;
+  }
+  bool replayable = obs.kitty.size() == 3;
+  Deal deal;
+  deal.kitty = obs.kitty;
+  for (int s = 0; s < kNumSeats && replayable; ++s) {
+    replayable = from_history[size_t(s)] == obs.played[size_t(s)];
+    Hand original = hands[size_t(s)] + obs.played[size_t(s)];
+    if (s == obs.landlord) {
+      replayable = replayable && original.contains(obs.kitty);
+      if (replayable) original -= obs.kitty;
+    }
+    replayable = replayable && original.size() == 17;
+    deal.hands[size_t(s)] = original;
+  }
+  if (replayable) {
+    Rules rules = obs.rules;
+    rules.bidding = false;
+    rules.fixed_landlord = obs.landlord;
+    GameState g(deal, rules);
+    for (const PlayRecord& p : obs.history) {
+      if (g.phase() != Phase::Play || g.to_move() != p.seat) {
+        replayable = false;
+        break;
+      }
+      g.apply_trusted(p.move);
+    }
+    if (replayable && g.phase() == Phase::Play && g.to_move() == obs.to_move && g.to_beat() == obs.to_beat) return g;
+  }
+  return bare();
 }
 
 GameState UniformWorldSampler::sample(const Observation& obs, Rng& rng) const {

@@ -51,7 +51,10 @@ bool world_is_determined(const Observation& obs);
 // "" when `world` is consistent with obs in the sense above, else what is wrong (tests, checks).
 std::string check_world(const Observation& obs, const GameState& world);
 
-// The play-phase GameState for obs with the given hands (to_move and the trick from obs).
+// The play-phase GameState for obs with the given hands (to_move and the trick from obs). When
+// obs.history accounts for every played card, the world is the game replayed from its original
+// deal (played cards, plays made and bombs as in the real game; the base score is 1); otherwise
+// GameState::from_position.
 GameState world_from_hands(const Observation& obs, const std::array<Hand, kNumSeats>& hands);
 
 }  // namespace ddz

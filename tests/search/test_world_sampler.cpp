@@ -53,6 +53,9 @@ TEST(WorldSampler, SampledWorldsAreConsistent) {
       ASSERT_EQ(w.to_move(), obs.to_move);
       ASSERT_EQ(w.to_beat(), obs.to_beat);
       ASSERT_EQ(w.phase(), Phase::Play);
+      // Worlds are replayed games: the public record is the real one.
+      ASSERT_EQ(w.history().size(), obs.history.size());
+      for (int s = 0; s < kNumSeats; ++s) ASSERT_EQ(w.played(s), obs.played[size_t(s)]);
       ++checked;
     }
   }
