@@ -28,6 +28,17 @@ float NetEvaluator::evaluate(const GameState& world, const std::vector<Move>& mo
   return net_->value(value_in.data()).value();
 }
 
+void NetEvaluator::priors(const GameState& world, const std::vector<Move>& moves, std::vector<float>& out) {
+  thread_local std::vector<float> state_in(kStateDim);
+  thread_local std::vector<float> move_in;
+  out.resize(moves.size());
+  if (moves.empty()) return;
+  encode_state(world, world.to_move(), state_in.data());
+  encode_moves(moves, world.hand(world.to_move()), move_in);
+  net_->policy_scores(state_in.data(), move_in.data(), int(moves.size()), out.data());
+  EigenNet::softmax(out.data(), int(moves.size()), temperature_);
+}
+
 std::vector<float> NetEvaluator::evaluate_batch(const std::vector<const GameState*>& worlds,
                                                 const std::vector<const std::vector<Move>*>& moves,
                                                 std::vector<std::vector<float>>& priors) const {

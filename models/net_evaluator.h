@@ -5,15 +5,18 @@
 
 #include "models/eigen_net.h"
 #include "search/evaluator.h"
+#include "search/mcts_priors.h"
 
 namespace ddz {
 
-class NetEvaluator : public Evaluator {
+class NetEvaluator : public Evaluator, public PriorSource {
  public:
   // prior_temperature > 0 flattens (> 1) or sharpens (< 1) the priors.
   explicit NetEvaluator(std::shared_ptr<const EigenNet> net, float prior_temperature = 1.0f);
   float evaluate(const GameState& world, const std::vector<Move>& moves, std::vector<float>& priors) override;
   bool thread_safe() const override { return true; }
+  // Priors alone (PriorSource), for moves MCTS meets in a later world.
+  void priors(const GameState& world, const std::vector<Move>& moves, std::vector<float>& out) override;
 
   // Batched form for callers that gather many leaves: worlds[i] with moves[i]; fills priors[i]
   // and returns the values. One matrix product per layer for all positions.

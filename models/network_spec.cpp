@@ -1,9 +1,12 @@
 // NetworkSpec: validation, JSON round trip and the parameter table shared by LibTorch and Eigen.
 #include "models/network_spec.h"
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "game/rng.h"
 #include "models/features.h"
+#include "models/weights.h"
 
 namespace ddz {
 
@@ -103,6 +106,23 @@ int64_t NetworkSpec::parameter_count() const {
     n += k;
   }
   return n;
+}
+
+Weights random_weights(const NetworkSpec& spec, uint64_t seed) {
+  Rng rng(seed);
+  Weights w;
+  for (const auto& [name, shape] : spec.parameter_shapes()) {
+    Tensor t;
+    t.shape = shape;
+    t.data.resize(size_t(t.numel()));
+    if (shape.size() == 2) {
+      const bool output = name.find("_out.") != std::string::npos;
+      const double bound = std::sqrt(6.0 / double(shape[1])) * (output ? 0.1 : 1.0);
+      for (float& x : t.data) x = float((2.0 * rng.uniform() - 1.0) * bound);
+    }
+    w.tensors[name] = std::move(t);
+  }
+  return w;
 }
 
 NetworkSpec default_spec() {

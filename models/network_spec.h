@@ -58,4 +58,9 @@ NetworkSpec default_spec();
 // layer 0 is split into "policy_state_in" (weight only) and "policy_move_in" (weight and bias).
 std::string layer_name(const std::string& head, int index);
 
+struct Weights;
+// Freshly initialised parameters for spec (He-uniform weights, zero biases, output layers scaled
+// by 0.1 like the LibTorch modules), reproducible from `seed`: an untrained model without torch.
+Weights random_weights(const NetworkSpec& spec, uint64_t seed);
+
 }  // namespace ddz

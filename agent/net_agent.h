@@ -1,0 +1,53 @@
+// NetAgent (`net:FILE`): plays from an exported model's policy alone, no search: the argmax of
+// the policy over the legal moves, or a sample at temperature T. Bids from the bid head.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "agent/agent.h"
+#include "agent/agent_spec.h"
+#include "game/rng.h"
+#include "models/agent_file.h"
+
+namespace ddz {
+
+struct NetAgentOptions {
+  // 0 = always the highest-scoring move; T > 0 = sample from softmax(scores / T).
+  double temperature = 0.0;
+  // Bidding: the bid head predicts s, the expected landlord score per unit of base score with
+  // this hand. Bidding b has expected gain b * s against about 0 for passing, so the agent bids
+  // the highest legal level when s > bid_threshold and passes otherwise.
+  double bid_threshold = 0.0;
+};
+
+class NetAgent : public Agent {
+ public:
+  NetAgent(std::shared_ptr<const LoadedModel> model, const NetAgentOptions& options, std::string spec);
+
+  void new_game(uint64_t seed) override { rng_.reseed(seed); }
+  int bid(const Observation& obs) override;
+  Move play(const Observation& obs) override;
+  std::string spec() const override { return spec_; }
+
+ private:
+  std::shared_ptr<const LoadedModel> model_;
+  NetAgentOptions options_;
+  std::string spec_;
+  Rng rng_;
+  std::vector<Move> moves_;
+  std::vector<float> state_, move_feats_, scores_;
+};
+
+// The settings an exported file carries (AgentFile::agent_settings, "key=value,...") as an
+// AgentSpec, so a user's spec can fall back on them. Throws AgentSpecError naming the file.
+AgentSpec file_settings(const LoadedModel& model, const std::string& path);
+
+// Factory builder for "net:FILE[,temperature=T][,bid_threshold=X]"; settings not given fall back
+// on the file's defaults. Throws AgentSpecError naming the spec (and the file's error message
+// when it cannot be loaded).
+std::unique_ptr<Agent> build_net_agent(const AgentSpec& spec);
+// The model file of a "net:FILE" or "mcts+net:FILE" spec, loaded (shared cache); errors as above.
+std::shared_ptr<const LoadedModel> load_spec_model(const AgentSpec& spec);
+
+}  // namespace ddz
