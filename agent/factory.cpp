@@ -2,6 +2,7 @@
 // To add a kind, include its header and add one line to kKinds; nothing else changes.
 #include "agent/factory.h"
 
+#include "agent/mcts_agent.h"
 #include "agent/net_agent.h"
 #include "agent/random_agent.h"
 
@@ -24,6 +25,7 @@ std::unique_ptr<Agent> build_random(const AgentSpec& spec) {
 
 const KindEntry kKinds[] = {
     {"random", "uniformly random legal bids and moves (no settings)", build_random},
+    {"mcts", "PUCT MCTS over sampled deals, heuristic rollouts, exact endgames (mcts:sims=200,threads=1; see agent/mcts_agent.h)", build_mcts_agent},
     {"net", "policy network of an exported model, no search (net:FILE,temperature=0,bid_threshold=0)", build_net_agent},
 };
 

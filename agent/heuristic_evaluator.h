@@ -1,0 +1,44 @@
+// An MCTS evaluator that plays a policy agent (normally the heuristic agent) for all three seats
+// on the sampled world: the value is the rollout's result, priors favour the policy's choice.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "agent/agent.h"
+#include "game/rng.h"
+#include "search/evaluator.h"
+#include "search/mcts_priors.h"
+
+namespace ddz {
+
+struct HeuristicEvaluatorOptions {
+  // true: the policy's move gets prior_weight on top of a uniform share of the rest;
+  // false: uniform priors.
+  bool policy_priors = true;
+  double prior_weight = 0.5;
+  // Rollouts per evaluation, averaged (more than one only helps with rollout_epsilon > 0 or a
+  // randomised policy: the worlds already differ per simulation).
+  int rollouts = 1;
+  // Chance per rollout step of a uniformly random legal move instead of the policy's.
+  double rollout_epsilon = 0.0;
+};
+
+class HeuristicEvaluator final : public Evaluator, public PriorSource {
+ public:
+  // `policy` answers every seat's moves; it only ever sees each seat's own Observation.
+  HeuristicEvaluator(std::unique_ptr<Agent> policy, uint64_t seed, const HeuristicEvaluatorOptions& options = {});
+  float evaluate(const GameState& world, const std::vector<Move>& moves, std::vector<float>& priors) override;
+  void priors(const GameState& world, const std::vector<Move>& moves, std::vector<float>& out) override;
+
+  // Plays the world to the end with the policy (and epsilon); returns the winner seat.
+  int rollout(GameState& world);
+
+ private:
+  std::unique_ptr<Agent> policy_;
+  Rng rng_;
+  HeuristicEvaluatorOptions options_;
+  std::vector<Move> scratch_;
+};
+
+}  // namespace ddz
