@@ -257,7 +257,7 @@ std::string game_to_text(const GameState& state, const std::array<std::string, k
     out << "game in progress: seat " << state.to_move() << " to play\n";
     return out.str();
   }
-  out << "winner: seat " << state.winner() << " (" << (state.landlord_won() ? "landlord" : "farmers") << " win)\n";
+  out << "winner: seat " << state.winner() << " (" << (state.landlord_won() ? "landlord wins" : "farmers win") << ")\n";
   out << "stake: " << state.stake() << " = base " << state.base_score() << ", bombs " << state.bombs_played() << ", rockets "
       << state.rockets_played() << (state.spring() ? ", spring" : "") << (state.anti_spring() ? ", anti-spring" : "") << "\n";
   const auto s = state.scores();

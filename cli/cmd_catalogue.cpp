@@ -9,7 +9,8 @@
 namespace ddz::cli {
 namespace {
 
-std::string key_name(const Move& m) { return m.type == MoveType::Rocket ? "X" : std::string(1, rank_char(m.key)); }
+// The rocket has no key rank (RULES.md): "-" in text, null in JSON.
+std::string key_name(const Move& m) { return m.type == MoveType::Rocket ? "-" : std::string(1, rank_char(m.key)); }
 
 CommandAction setup(CLI::App& sub) {
   auto type_text = std::make_shared<std::string>();
@@ -29,7 +30,7 @@ CommandAction setup(CLI::App& sub) {
       for (size_t id = 0; id < cat.size(); ++id) {
         const Move& m = cat[id];
         if (filter && m.type != only) continue;
-        out.push_back({{"id", id}, {"cards", to_string(m.cards)}, {"type", type_name(m.type)}, {"key", key_name(m)},
+        out.push_back({{"id", id}, {"cards", to_string(m.cards)}, {"type", type_name(m.type)}, {"key", m.type == MoveType::Rocket ? nlohmann::json(nullptr) : nlohmann::json(key_name(m))},
                        {"length", int(m.len)}});
       }
       std::cout << out.dump() << "\n";

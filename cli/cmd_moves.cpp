@@ -13,7 +13,8 @@ namespace {
 nlohmann::json move_json(const Move& m) {
   nlohmann::json j = {{"cards", to_string(m)}, {"type", type_name(m.type)}, {"action_id", action_id(m)}};
   if (!m.is_pass()) {
-    j["key"] = m.type == MoveType::Rocket ? std::string("X") : std::string(1, rank_char(m.key));
+    // The rocket has no key rank (RULES.md); null keeps the field present for every combination.
+    j["key"] = m.type == MoveType::Rocket ? nlohmann::json(nullptr) : nlohmann::json(std::string(1, rank_char(m.key)));
     j["length"] = int(m.len);
   }
   return j;
