@@ -14,14 +14,17 @@ struct Decomposition {
 };
 
 // Exact: the fewest combinations (any of the 27,471 of RULES.md) that partition `hand`, and one
-// partition achieving it. The empty hand gives 0 plays. Requires hand.is_valid().
+// partition achieving it. The empty hand gives 0 plays. Requires hand.is_valid(). Thread-safe
+// (each thread keeps its own cache of sub-results, reused across calls).
 Decomposition min_plays(Hand hand);
 
 // The same exact count without building the decomposition (faster).
 int min_plays_count(Hand hand);
 
-// A cheaper lower bound on min_plays_count: the same search with kicker rules relaxed (kickers
-// counted per side, not per combination). Equal to the exact count on most hands, never above it.
+// A cheaper lower bound on min_plays_count: the same search with the kicker rules relaxed (kickers
+// only counted, not checked against the combination that takes them: a trio may then take a card
+// of its own rank, a four X with D, ...). Never above the exact count and equal to it on almost
+// every dealt hand (all of 20,000 random 20-card hands tried); about 3x faster.
 int min_plays_relaxed(Hand hand);
 
 // Reference: plain memoised recursion over every combination leading from the hand (legal_moves).
