@@ -1,0 +1,139 @@
+// Self-play and imitation games turned into samples. Outcomes are filled in once the game is
+// over: the value targets are the final result of the side that was to move.
+#include "selfplay/actor.h"
+
+#include <memory>
+
+#include "agent/factory.h"
+#include "models/features.h"
+#include "models/network_spec.h"
+#include "selfplay/gumbel_search.h"
+
+namespace ddz::selfplay {
+namespace {
+
+// Writes outcomes into the game's samples and adds the landlord's bid samples.
+void finish(const GameState& end, GameSamples& out) {
+  const auto scores = end.scores();
+  const int landlord = end.landlord();
+  for (PlaySample& s : out.plays) {
+    const int seat = s.state.to_move();
+    const bool landlord_side = seat == landlord;
+    s.win = (landlord_side == end.landlord_won()) ? 1.0f : 0.0f;
+    s.score = float(scores[size_t(seat)]) / kScoreScale;
+  }
+  // The bid head learns the landlord's result from the hand it was dealt. Without bidding that
+  // is the fixed landlord's 17 cards with no bids yet; with bidding, each of its bid decisions.
+  const Deal& deal = end.initial_deal();
+  BidSample b;
+  b.hand = deal.hands[size_t(landlord)];
+  b.seat = landlord;
+  b.win = end.landlord_won() ? 1.0f : 0.0f;
+  b.score = float(scores[size_t(landlord)]) / float(end.base_score()) / kScoreScale;
+  if (!end.rules().bidding) {
+    b.first_bidder = landlord;
+    out.bids.push_back(b);
+    return;
+  }
+  b.first_bidder = end.first_bidder();
+  std::vector<BidRecord> before;
+  for (const BidRecord& r : end.bids()) {
+    if (r.seat == landlord) {
+      b.bids = before;
+      out.bids.push_back(b);
+    }
+    before.push_back(r);
+  }
+}
+
+}  // namespace
+
+Rules training_rules(const TrainConfig& config) {
+  Rules rules;
+  rules.bidding = config.bidding;
+  rules.fixed_landlord = 0;
+  return rules;
+}
+
+int network_bid(const EigenNet& net, const Observation& obs, double explore, Rng& rng) {
+  const std::vector<int> legal = obs.legal_bids();
+  if (explore > 0 && rng.uniform() < explore) return legal[rng.below(uint32_t(legal.size()))];
+  std::vector<float> input(static_cast<size_t>(kBidDim));
+  encode_bid(obs, input.data());
+  const HeadOutput out = net.bid(input.data());
+  // The stake scales with the bid, so with a positive expectation the highest bid is best.
+  return out.score > 0 ? legal.back() : 0;
+}
+
+GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, uint64_t seed) {
+  GameSamples out;
+  Rng rng(Rng::mix(seed, 0x5e1f));
+  GameState state(seed, training_rules(config));
+  while (state.phase() == Phase::Bidding) {
+    const Observation obs = observe(state, state.to_move());
+    const std::string why = state.apply_bid(network_bid(net, obs, 0.1, rng));
+    if (!why.empty()) throw std::logic_error("self-play bid rejected: " + why);
+  }
+  GumbelSettings full;
+  full.sims = config.sims;
+  full.k = config.gumbel_k;
+  full.c_visit = config.c_visit;
+  full.c_scale = config.c_scale;
+  GumbelSettings fast = full;
+  fast.sims = config.fast_sims;
+  fast.k = std::min(config.gumbel_k, config.fast_sims);
+  std::vector<Move> moves;
+  while (state.phase() == Phase::Play) {
+    const Observation obs = observe(state, state.to_move());
+    state.legal(moves);
+    const bool is_full = rng.uniform() < config.full_search_prob;
+    const GumbelResult r = gumbel_search(net, obs, moves, is_full ? full : fast, rng);
+    if (moves.size() > 1) {  // forced moves teach nothing about the policy, and little value
+      PlaySample s{state, moves, r.policy, is_full, 0.0f, 0.0f};
+      out.plays.push_back(std::move(s));
+    }
+    state.apply_trusted(moves[size_t(r.chosen)]);
+    ++out.decisions;
+  }
+  finish(state, out);
+  return out;
+}
+
+GameSamples play_imitation_game(const TrainConfig& config, uint64_t seed) {
+  GameSamples out;
+  std::array<std::unique_ptr<Agent>, kNumSeats> agents;
+  for (int s = 0; s < kNumSeats; ++s) {
+    agents[size_t(s)] = make_agent("heuristic");
+    agents[size_t(s)]->new_game(Rng::mix(seed, uint64_t(s) + 1));
+  }
+  GameState state(seed, training_rules(config));
+  while (state.phase() == Phase::Bidding) {
+    const int seat = state.to_move();
+    const std::string why = state.apply_bid(agents[size_t(seat)]->bid(observe(state, seat)));
+    if (!why.empty()) throw std::logic_error("heuristic bid rejected: " + why);
+  }
+  std::vector<Move> moves;
+  while (state.phase() == Phase::Play) {
+    const int seat = state.to_move();
+    const Move move = agents[size_t(seat)]->play(observe(state, seat));
+    state.legal(moves);
+    if (moves.size() > 1) {
+      std::vector<float> target(moves.size(), 0.0f);
+      bool found = false;
+      for (size_t i = 0; i < moves.size(); ++i)
+        if (moves[i] == move) {
+          target[i] = 1.0f;
+          found = true;
+        }
+      if (!found) throw std::logic_error("heuristic move is not legal: " + to_string(move));
+      out.plays.push_back(PlaySample{state, moves, std::move(target), true, 0.0f, 0.0f});
+    }
+    const std::string why = state.apply_move(move);
+    if (!why.empty()) throw std::logic_error("heuristic move rejected: " + why);
+    ++out.decisions;
+  }
+  finish(state, out);
+  return out;
+}
+
+}  // namespace ddz::selfplay

@@ -1,0 +1,37 @@
+// One self-play game (and one imitation game for the warm start): plays a whole game, bidding
+// included when the config asks for it, and turns it into training samples.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "game/observation.h"
+#include "game/rng.h"
+#include "models/eigen_net.h"
+#include "selfplay/config.h"
+#include "selfplay/samples.h"
+
+namespace ddz::selfplay {
+
+struct GameSamples {
+  std::vector<PlaySample> plays;
+  std::vector<BidSample> bids;
+  int decisions = 0;  // play-phase moves of the game
+};
+
+// Rules of the run's games: bidding per config, all doublings counted.
+Rules training_rules(const TrainConfig& config);
+
+// Self-play with the network: every play-phase move is searched (selfplay/gumbel_search.h) with
+// playout-cap randomisation; bids come from the bid head with some exploration. Deterministic
+// given seed and net.
+GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, uint64_t seed);
+
+// The network's bid for obs: the highest legal bid when the bid head expects a positive
+// landlord score, else pass. With explore > 0, a uniformly random legal bid that often.
+int network_bid(const EigenNet& net, const Observation& obs, double explore, Rng& rng);
+
+// A game of three heuristic agents (agent kind "heuristic"), recorded as one-hot policy targets
+// for the warm start. Throws AgentSpecError if no heuristic agent is registered.
+GameSamples play_imitation_game(const TrainConfig& config, uint64_t seed);
+
+}  // namespace ddz::selfplay

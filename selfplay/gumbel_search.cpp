@@ -1,0 +1,140 @@
+// Gumbel top-k + sequential halving over sampled worlds (see the header for the reasoning).
+// Each halving phase evaluates every remaining candidate on the same freshly drawn worlds
+// (common random numbers), so candidates are compared on equal luck of the hidden cards.
+#include "selfplay/gumbel_search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "models/features.h"
+#include "selfplay/worlds.h"
+
+namespace ddz::selfplay {
+
+std::vector<float> policy_logits(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves) {
+  std::vector<float> state(static_cast<size_t>(kStateDim));
+  encode_state(obs, state.data());
+  std::vector<float> move_features;
+  encode_moves(moves, obs.hand, move_features);
+  std::vector<float> logits(moves.size());
+  net.policy_scores(state.data(), move_features.data(), int(moves.size()), logits.data());
+  return logits;
+}
+
+namespace {
+
+double gumbel(Rng& rng) {
+  double u = rng.uniform();
+  if (u < 1e-12) u = 1e-12;
+  return -std::log(-std::log(u));
+}
+
+void softmax_inplace(std::vector<double>& x) {
+  const double mx = *std::max_element(x.begin(), x.end());
+  double sum = 0;
+  for (double& v : x) sum += (v = std::exp(v - mx));
+  for (double& v : x) v /= sum;
+}
+
+}  // namespace
+
+GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves,
+                           const GumbelSettings& s, Rng& rng) {
+  const int n = int(moves.size());
+  GumbelResult res;
+  res.policy.assign(size_t(n), 0.0f);
+  res.q.assign(size_t(n), 0.0f);
+  res.visits.assign(size_t(n), 0);
+  if (n == 1) {
+    res.policy[0] = 1.0f;
+    return res;
+  }
+  const std::vector<float> logits = policy_logits(net, obs, moves);
+  std::vector<double> g(size_t(n), 0.0);
+  if (s.noise)
+    for (double& x : g) x = gumbel(rng);
+
+  // Gumbel top-k: the k largest g + logits (a sample without replacement from the policy).
+  std::vector<int> order(static_cast<size_t>(n));
+  std::iota(order.begin(), order.end(), 0);
+  auto base = [&](int a) { return g[size_t(a)] + double(logits[size_t(a)]); };
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return base(a) > base(b); });
+  const int m = std::max(1, std::min({s.k, n, s.sims}));
+  std::vector<int> cand(order.begin(), order.begin() + m);
+
+  std::vector<double> qsum(size_t(n), 0.0);
+  auto q_of = [&](int a) { return res.visits[size_t(a)] ? qsum[size_t(a)] / res.visits[size_t(a)] : 0.0; };
+  auto sigma = [&](double q, int max_visits) { return (s.c_visit + max_visits) * s.c_scale * (q + 1.0) / 2.0; };
+
+  const int phases = m > 1 ? int(std::ceil(std::log2(double(m)))) : 1;
+  int used = 0;
+  std::vector<float> value_inputs;
+  std::vector<HeadOutput> outs;
+  std::vector<int> owner;
+  std::vector<int> pending_q_sign;
+  while (true) {
+    const int per = std::max(1, s.sims / (phases * int(cand.size())));
+    if (used > 0 && used + per * int(cand.size()) > s.sims + int(cand.size())) break;  // budget spent
+    value_inputs.clear();
+    owner.clear();
+    pending_q_sign.clear();
+    for (int w = 0; w < per; ++w) {
+      const GameState world = sample_world_with_history(obs, rng);
+      for (int a : cand) {
+        GameState next = world;
+        next.apply_trusted(moves[size_t(a)]);
+        res.visits[size_t(a)]++;
+        ++used;
+        if (next.phase() == Phase::Over) {
+          qsum[size_t(a)] += obs.teammates(obs.seat, next.winner()) ? 1.0 : -1.0;
+          continue;
+        }
+        const size_t off = value_inputs.size();
+        value_inputs.resize(off + size_t(kValueDim));
+        encode_value(next, value_inputs.data() + off);
+        owner.push_back(a);
+        pending_q_sign.push_back(obs.teammates(obs.seat, next.to_move()) ? 1 : -1);
+      }
+    }
+    if (!owner.empty()) {
+      outs.assign(owner.size(), HeadOutput{});
+      net.value_batch(value_inputs.data(), int(owner.size()), outs.data());
+      for (size_t i = 0; i < owner.size(); ++i) qsum[size_t(owner[i])] += pending_q_sign[i] * double(outs[i].value());
+    }
+    if (cand.size() == 1) break;
+    const int max_visits = *std::max_element(res.visits.begin(), res.visits.end());
+    std::sort(cand.begin(), cand.end(), [&](int a, int b) {
+      return base(a) + sigma(q_of(a), max_visits) > base(b) + sigma(q_of(b), max_visits);
+    });
+    cand.resize((cand.size() + 1) / 2);
+    if (cand.size() == 1 || used >= s.sims) break;
+  }
+  const int max_visits = *std::max_element(res.visits.begin(), res.visits.end());
+  res.chosen = *std::max_element(cand.begin(), cand.end(), [&](int a, int b) {
+    return base(a) + sigma(q_of(a), max_visits) < base(b) + sigma(q_of(b), max_visits);
+  });
+
+  // Completed Q: visited moves keep their mean, the others get the prior-weighted mean of the
+  // visited ones (an estimate of the position's value under the policy).
+  std::vector<double> prior(logits.begin(), logits.end());
+  softmax_inplace(prior);
+  double wsum = 0, vsum = 0;
+  for (int a = 0; a < n; ++a)
+    if (res.visits[size_t(a)]) {
+      wsum += prior[size_t(a)];
+      vsum += prior[size_t(a)] * q_of(a);
+    }
+  res.root_value = wsum > 0 ? float(vsum / wsum) : 0.0f;
+  std::vector<double> improved(static_cast<size_t>(n));
+  for (int a = 0; a < n; ++a) {
+    const double q = res.visits[size_t(a)] ? q_of(a) : double(res.root_value);
+    res.q[size_t(a)] = res.visits[size_t(a)] ? float(q) : 0.0f;
+    improved[size_t(a)] = double(logits[size_t(a)]) + sigma(q, max_visits);
+  }
+  softmax_inplace(improved);
+  for (int a = 0; a < n; ++a) res.policy[size_t(a)] = float(improved[size_t(a)]);
+  return res;
+}
+
+}  // namespace ddz::selfplay

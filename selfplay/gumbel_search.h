@@ -1,0 +1,54 @@
+// The self-play search: Gumbel top-k sampling with sequential halving at the root (Danihelka et
+// al., "Policy improvement by planning with Gumbel", 2022) over sampled worlds, one ply deep.
+//
+// Why this scheme on a 2-core machine: self-play must produce thousands of games per hour, so a
+// move gets only a handful of simulations (default 16). Plain PUCT with visit-count targets
+// needs hundreds of simulations before the visit distribution says more than the prior (with
+// 16 visits it is mostly noise). Gumbel search instead (1) samples k candidate moves without
+// replacement from the policy via Gumbel-top-k, which is itself an exact sample of the policy,
+// (2) spends the budget by sequential halving on those candidates, and (3) trains the policy
+// toward softmax(logits + sigma(completed Q)), which provably improves on the prior in
+// expectation for any number of simulations. A simulation here draws a new world consistent
+// with what the mover knows (uniformly, with the true public history rebuilt: selfplay/worlds.h),
+// plays the candidate and scores the result with the value network, or with the exact result
+// if the move ends the game. One ply keeps every simulation one batched network call; the
+// value network sees the whole sampled deal, so the average over worlds estimates the move's
+// value under the mover's uncertainty (information-set style, without strategy fusion below the
+// root because nothing is searched below it).
+//
+// Playout-cap randomisation (Wu, "Accelerating self-play learning in Go", 2019) is layered on
+// top by the actor: most moves get a cheap search and only a share of them, searched fully,
+// become policy targets, while every move gives a value target.
+#pragma once
+#include <vector>
+
+#include "game/observation.h"
+#include "game/rng.h"
+#include "models/eigen_net.h"
+
+namespace ddz::selfplay {
+
+struct GumbelSettings {
+  int sims = 16;          // simulations (value evaluations) for the move
+  int k = 8;              // candidates kept by Gumbel top-k
+  double c_visit = 50.0;  // sigma(q) = (c_visit + max visits) * c_scale * q, q in [0, 1]
+  double c_scale = 0.1;
+  bool noise = true;      // Gumbel noise; false = deterministic top-k of the logits (evaluation)
+};
+
+struct GumbelResult {
+  int chosen = 0;               // index into moves
+  std::vector<float> policy;    // improved policy over moves (training target)
+  std::vector<float> q;         // mean value per move from the mover's side in [-1, 1] (0 if unvisited)
+  std::vector<int> visits;
+  float root_value = 0;         // prior-weighted value of the visited moves
+};
+
+// Searches obs (play phase, obs.seat to move) over `moves` (its legal moves, at least one).
+GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves,
+                           const GumbelSettings& settings, Rng& rng);
+
+// Policy logits of the network for obs over moves (state encoded once, moves batched).
+std::vector<float> policy_logits(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves);
+
+}  // namespace ddz::selfplay

@@ -1,0 +1,21 @@
+// The training run: actor threads play self-play games into the replay buffer while the learner
+// trains and publishes weights; the run directory gets the effective config, checkpoints,
+// metrics.csv, curves.svg, log.txt and the current agent (agent.ddz), evaluated periodically.
+#pragma once
+#include <string>
+
+namespace ddz::selfplay {
+
+struct TrainOptions {
+  std::string config_path;  // empty with resume: the run directory's config.yaml
+  std::string run_dir;      // empty: runs/<config file name without .yaml>
+  bool resume = false;
+  bool progress = true;     // draw the progress line (only on a terminal)
+};
+
+// Runs training until the config's limits or a stop signal; always leaves a final checkpoint.
+// Returns 0 on a normal or signalled stop. Throws ConfigError, RunFileError or
+// std::runtime_error with a message for the user on bad input.
+int run_training(const TrainOptions& options);
+
+}  // namespace ddz::selfplay

@@ -1,0 +1,47 @@
+// Rebuilds a sampled deal's history by replaying the observation's bids and moves from the deal.
+#include "selfplay/worlds.h"
+
+#include <stdexcept>
+
+#include "search/world_sampler.h"
+
+namespace ddz::selfplay {
+
+GameState world_with_history(const Observation& obs, const std::array<Hand, kNumSeats>& hands) {
+  Deal deal;
+  deal.kitty = obs.kitty;
+  for (int s = 0; s < kNumSeats; ++s) {
+    Hand original = hands[size_t(s)] + obs.played[size_t(s)];
+    if (s == obs.landlord) {
+      if (!original.contains(obs.kitty)) throw std::logic_error("world_with_history: the landlord lacks the kitty");
+      original -= obs.kitty;
+    }
+    deal.hands[size_t(s)] = original;
+  }
+  Rules rules = obs.rules;
+  if (rules.bidding && !obs.bids.empty()) {
+    rules.first_bidder = obs.first_bidder;
+  } else {
+    rules.bidding = false;
+    rules.fixed_landlord = obs.landlord;
+  }
+  GameState state(deal, rules);
+  if (rules.bidding) {
+    for (const BidRecord& b : obs.bids) {
+      const std::string why = state.apply_bid(b.bid);
+      if (!why.empty()) throw std::logic_error("world_with_history: bid does not replay: " + why);
+    }
+  }
+  for (const PlayRecord& r : obs.history) state.apply_trusted(r.move);
+  if (state.to_move() != obs.to_move || state.landlord() != obs.landlord)
+    throw std::logic_error("world_with_history: replay does not reach the observed position");
+  return state;
+}
+
+GameState sample_world_with_history(const Observation& obs, Rng& rng) {
+  static const UniformWorldSampler sampler;
+  const GameState world = sampler.sample(obs, rng);
+  return world_with_history(obs, world.hands());
+}
+
+}  // namespace ddz::selfplay

@@ -1,0 +1,21 @@
+// Sampled worlds that keep the public history: the uniform sampler's hands are turned back into
+// a full deal and the observed bids and moves are replayed on it, so the value network sees the
+// same kind of state (history, cards played, bids) in search as in training on true games.
+#pragma once
+#include <array>
+
+#include "game/observation.h"
+#include "game/rng.h"
+#include "game/state.h"
+
+namespace ddz::selfplay {
+
+// The full-history state whose current hands are `hands` (consistent with obs, e.g. drawn by
+// UniformWorldSampler): each seat's original hand = hands + cards it played, the landlord's
+// less the kitty. Throws std::logic_error if the history does not replay (inconsistent input).
+GameState world_with_history(const Observation& obs, const std::array<Hand, kNumSeats>& hands);
+
+// Draws one world for obs (play phase) with the uniform sampler and rebuilds its history.
+GameState sample_world_with_history(const Observation& obs, Rng& rng);
+
+}  // namespace ddz::selfplay
