@@ -1,0 +1,146 @@
+// `ddz analyse`: runs the MCTS search on one position (from a game record and a move number, or
+// from a protocol play request) and shows visit counts, values, priors and the chosen move.
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "agent/factory.h"
+#include "agent/game_record.h"
+#include "agent/mcts_agent.h"
+#include "agent/protocol.h"
+#include "cli/command_registry.h"
+
+namespace ddz::cli {
+namespace {
+
+struct Options {
+  std::string record;
+  int index = 0;
+  int move = -1;
+  std::string observation;
+  std::string agent = "mcts";
+  uint64_t seed = 1;
+  bool json = false;
+};
+
+std::string read_file(const std::string& flag, const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw UsageError(flag + " \"" + path + "\": cannot open the file");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+// The whole file as one JSON value, or line `index` (0-based, blank lines skipped) of JSON lines.
+nlohmann::json read_json(const std::string& flag, const std::string& path, int index) {
+  const std::string text = read_file(flag, path);
+  auto whole = nlohmann::json::parse(text, nullptr, false);
+  if (!whole.is_discarded()) {
+    if (index != 0) throw UsageError("--index " + std::to_string(index) + ": \"" + path + "\" holds a single JSON value");
+    return whole;
+  }
+  std::istringstream lines(text);
+  std::string line;
+  int seen = 0;
+  while (std::getline(lines, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (seen++ != index) continue;
+    auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded()) throw UsageError(flag + " \"" + path + "\": line " + std::to_string(seen) + " is not JSON");
+    return j;
+  }
+  throw UsageError("--index " + std::to_string(index) + ": \"" + path + "\" holds only " + std::to_string(seen) +
+                   " JSON lines");
+}
+
+Observation position(const Options& o) {
+  if (o.record.empty() == o.observation.empty()) throw UsageError("give exactly one of --record or --observation");
+  if (!o.observation.empty()) {
+    const nlohmann::json request = read_json("--observation", o.observation, o.index);
+    try {
+      return rebuild_play(parse_play_position(request), 0);
+    } catch (const ProtocolError& e) {
+      throw UsageError("--observation \"" + o.observation + "\": " + e.what());
+    }
+  }
+  if (o.move < 0) throw UsageError("--record needs --move N (the number of plays made before the position)");
+  const nlohmann::json record = read_json("--record", o.record, o.index);
+  GameState state(uint64_t(0));
+  try {
+    state = replay_record(record, o.move);
+  } catch (const std::exception& e) {
+    throw UsageError("--record \"" + o.record + "\": " + e.what());
+  }
+  if (int(state.history().size()) < o.move)
+    throw UsageError("--move " + std::to_string(o.move) + ": the game has only " +
+                     std::to_string(state.history().size()) + " plays");
+  if (state.phase() != Phase::Play) throw UsageError("--move " + std::to_string(o.move) + ": the game is over there");
+  return observe(state, state.to_move());
+}
+
+nlohmann::ordered_json to_json(const Observation& obs, const SearchResult& r, const std::string& spec) {
+  nlohmann::ordered_json j;
+  j["agent"] = spec;
+  j["seat"] = obs.seat;
+  j["role"] = role_name(obs.role());
+  j["hand"] = to_string(obs.hand);
+  j["to_beat"] = to_string(obs.to_beat);
+  j["cards_left"] = obs.cards_left;
+  j["simulations"] = r.simulations;
+  j["tree_nodes"] = r.tree_nodes;
+  j["solver_calls"] = r.solver_calls;
+  j["solver_overflows"] = r.solver_overflows;
+  j["seconds"] = r.seconds;
+  j["chosen"] = to_string(r.best);
+  nlohmann::ordered_json moves = nlohmann::ordered_json::array();
+  for (const RootMoveStats& m : r.moves)
+    moves.push_back({{"move", to_string(m.move)},
+                     {"type", type_name(m.move.type)},
+                     {"visits", m.visits},
+                     {"value", m.value},
+                     {"prior", m.prior},
+                     {"available", m.available}});
+  j["moves"] = moves;
+  return j;
+}
+
+CommandAction setup(CLI::App& sub) {
+  auto o = std::make_shared<Options>();
+  sub.add_option("--record", o->record, "Game record file (one JSON object, or JSON lines as `ddz arena --records` writes)");
+  sub.add_option("--index", o->index, "Which JSON line of the file to read (0-based)")->check(CLI::NonNegativeNumber);
+  sub.add_option("--move", o->move, "Analyse the position after this many plays of the record (passes count)");
+  sub.add_option("--observation", o->observation, "A protocol play request (JSON) instead of a record");
+  sub.add_option("--agent", o->agent, "MCTS agent spec giving the search settings, e.g. mcts:sims=2000")
+      ->capture_default_str();
+  sub.add_option("--seed", o->seed, "Search seed")->capture_default_str();
+  sub.add_flag("--json", o->json, "Print one JSON object");
+  return [o]() {
+    std::unique_ptr<Agent> agent;
+    try {
+      agent = make_agent(o->agent);
+    } catch (const AgentSpecError& e) {
+      throw UsageError(std::string("--agent: ") + e.what());
+    }
+    auto* mcts = dynamic_cast<MctsAgent*>(agent.get());
+    if (!mcts) throw UsageError("--agent \"" + o->agent + "\": analyse needs an mcts agent spec");
+    const Observation obs = position(*o);
+    mcts->new_game(o->seed);
+    mcts->play(obs);
+    const SearchResult& r = mcts->last_search();
+    if (o->json) {
+      std::cout << to_json(obs, r, o->agent).dump() << "\n";
+      return 0;
+    }
+    std::cout << "position: seat " << obs.seat << " (" << role_name(obs.role()) << ") holds " << to_string(obs.hand)
+              << ", to beat: " << to_string(obs.to_beat) << ", cards left " << obs.cards_left[0] << "/"
+              << obs.cards_left[1] << "/" << obs.cards_left[2] << "\n";
+    std::cout << format_search(r, obs);
+    return 0;
+  };
+}
+
+}  // namespace
+DDZ_COMMAND("analyse", "Show the MCTS search (visits, values, chosen move) for one position of a record", setup);
+}  // namespace ddz::cli
