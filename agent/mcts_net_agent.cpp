@@ -1,0 +1,101 @@
+// mcts+net: builds the MCTS search settings through the `mcts` kind's own parser (so the keys
+// mean exactly the same), with the file's defaults under the user's settings.
+#include "agent/mcts_net_agent.h"
+
+#include <map>
+#include <set>
+
+#include "agent/net_agent.h"
+#include "models/features.h"
+#include "models/net_evaluator.h"
+
+namespace ddz {
+namespace {
+
+const std::set<std::string> kSearchKeys{"sims", "ms", "c", "fpu", "threads", "solver", "solver_nodes", "solver_mb",
+                                        "seed", "config"};
+
+// "key=value" pairs of a settings list (AgentSpec has no key iterator); positional items skipped.
+std::map<std::string, std::string> settings_of(const std::string& list) {
+  std::map<std::string, std::string> out;
+  size_t pos = 0;
+  while (pos <= list.size()) {
+    size_t comma = list.find(',', pos);
+    if (comma == std::string::npos) comma = list.size();
+    const std::string item = list.substr(pos, comma - pos);
+    pos = comma + 1;
+    const size_t eq = item.find('=');
+    if (eq == std::string::npos) continue;
+    auto trim = [](std::string s) {
+      const size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+      return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
+    };
+    out[trim(item.substr(0, eq))] = trim(item.substr(eq + 1));
+  }
+  return out;
+}
+
+}  // namespace
+
+MctsNetAgent::MctsNetAgent(std::shared_ptr<const LoadedModel> model, const MctsNetConfig& config, std::string spec_text)
+    : model_(std::move(model)), config_(config), spec_text_(std::move(spec_text)) {
+  auto net = model_->net;
+  const float temperature = float(config_.prior_temperature);
+  mcts_ = std::make_unique<Mcts>(config_.mcts.search, [net, temperature](uint64_t) -> std::unique_ptr<Evaluator> {
+    return std::make_unique<NetEvaluator>(net, temperature);
+  });
+}
+
+void MctsNetAgent::new_game(uint64_t seed) {
+  game_seed_ = Rng::mix(seed, config_.mcts.seed);
+  decisions_ = 0;
+}
+
+int MctsNetAgent::bid(const Observation& obs) {
+  const std::vector<int> legal = obs.legal_bids();
+  std::vector<float> in(kBidDim);
+  encode_bid(obs, in.data());
+  if (model_->net->bid(in.data()).score > config_.bid_threshold && legal.size() > 1) return legal.back();
+  return 0;
+}
+
+Move MctsNetAgent::play(const Observation& obs) {
+  last_ = mcts_->search(obs, Rng::mix(game_seed_, ++decisions_));
+  return last_.best;
+}
+
+std::unique_ptr<Agent> build_mcts_net_agent(const AgentSpec& spec) {
+  auto model = load_spec_model(spec);
+  const std::string& path = spec.positional()[0];
+  const AgentSpec defaults = file_settings(*model, path);
+  spec.check([] {
+    std::set<std::string> allowed = kSearchKeys;
+    allowed.insert({"prior_temperature", "bid_threshold"});
+    return allowed;
+  }(), 1);
+  MctsNetConfig c;
+  c.prior_temperature = defaults.get_double("prior_temperature", c.prior_temperature, 1e-3, 100.0);
+  c.prior_temperature = spec.get_double("prior_temperature", c.prior_temperature, 1e-3, 100.0);
+  c.bid_threshold = defaults.get_double("bid_threshold", c.bid_threshold, -100.0, 100.0);
+  c.bid_threshold = spec.get_double("bid_threshold", c.bid_threshold, -100.0, 100.0);
+  // Search keys: the file's, then the user's, handed to the mcts kind's parser.
+  std::map<std::string, std::string> search;
+  const size_t colon = spec.text().find(':');
+  for (const auto* list : {&model->file.agent_settings}) {
+    for (const auto& [k, v] : settings_of(*list))
+      if (kSearchKeys.count(k)) search[k] = v;
+  }
+  if (colon != std::string::npos)
+    for (const auto& [k, v] : settings_of(spec.text().substr(colon + 1)))
+      if (kSearchKeys.count(k)) search[k] = v;
+  std::string text = "mcts";
+  for (const auto& [k, v] : search) text += (text == "mcts" ? ":" : ",") + k + "=" + v;
+  try {
+    c.mcts = mcts_config_from_spec(AgentSpec::parse(text));
+    return std::make_unique<MctsNetAgent>(std::move(model), c, spec.text());
+  } catch (const std::invalid_argument& e) {
+    throw AgentSpecError("agent spec \"" + spec.text() + "\": " + e.what());
+  }
+}
+
+}  // namespace ddz

@@ -1,0 +1,49 @@
+// The `mcts+net` agent: the MCTS of search/mcts.h with NetEvaluator (policy priors, value head
+// on each sampled world) instead of rollouts, and bids from the model's bid head.
+//
+// Spec: mcts+net:FILE[,key=value...]. Keys:
+//   sims, ms, c, fpu, threads, solver, solver_nodes, solver_mb, seed, config  as for `mcts`
+//                     (agent/mcts_agent.h; rollout settings do not apply: the network evaluates)
+//   prior_temperature=1  softmax temperature of the policy priors
+//   bid_threshold=0      as for `net` (agent/net_agent.h)
+// Settings not given fall back on the file's default agent settings, then on these defaults.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "agent/agent.h"
+#include "agent/agent_spec.h"
+#include "agent/mcts_agent.h"
+#include "models/agent_file.h"
+
+namespace ddz {
+
+struct MctsNetConfig {
+  MctsAgentConfig mcts;  // only the search settings and seed are used
+  double prior_temperature = 1.0;
+  double bid_threshold = 0.0;
+};
+
+class MctsNetAgent final : public Agent {
+ public:
+  MctsNetAgent(std::shared_ptr<const LoadedModel> model, const MctsNetConfig& config, std::string spec_text);
+  void new_game(uint64_t seed) override;
+  int bid(const Observation& obs) override;
+  Move play(const Observation& obs) override;
+  std::string spec() const override { return spec_text_; }
+  const SearchResult& last_search() const { return last_; }
+
+ private:
+  std::shared_ptr<const LoadedModel> model_;
+  MctsNetConfig config_;
+  std::string spec_text_;
+  std::unique_ptr<Mcts> mcts_;
+  uint64_t game_seed_ = 0;
+  uint64_t decisions_ = 0;
+  SearchResult last_;
+};
+
+// Factory builder for "mcts+net:FILE,...". Throws AgentSpecError naming the spec.
+std::unique_ptr<Agent> build_mcts_net_agent(const AgentSpec& spec);
+
+}  // namespace ddz
