@@ -76,7 +76,9 @@ nlohmann::json record_to_json(const GameState& state, const std::array<std::stri
   j["seed"] = seed;
   j["rules"] = {{"bidding", rules.bidding},
                 {"fixed_landlord", rules.fixed_landlord},
-                {"first_bidder", rules.first_bidder},
+                // The seat that actually bid first when bidding (the setting may be -1, "from the seed"),
+                // so that the rules of a replayed game equal the recorded ones.
+                {"first_bidder", rules.bidding ? state.first_bidder() : rules.first_bidder},
                 {"double_on_bomb", rules.double_on_bomb},
                 {"double_on_rocket", rules.double_on_rocket},
                 {"double_on_spring", rules.double_on_spring},

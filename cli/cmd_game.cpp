@@ -81,8 +81,14 @@ int replay(const Options& o) {
   }();
   const uint64_t seed = j.contains("seed") && j["seed"].is_number() ? j["seed"].get<uint64_t>() : 0;
   const auto agents = record_agents(j);
-  if (o.json) std::cout << record_to_json(state, agents, seed).dump() << "\n";
-  else std::cout << game_to_text(state, agents, seed) << "record replayed and validated\n";
+  if (o.json) {
+    nlohmann::json out = record_to_json(state, agents, seed);
+    // A replay starts from the deal actually played, so the state counts no redeals: keep the record's.
+    if (j.contains("redeals")) out["redeals"] = j["redeals"];
+    std::cout << out.dump() << "\n";
+  } else {
+    std::cout << game_to_text(state, agents, seed) << "record replayed and validated\n";
+  }
   return 0;
 }
 
