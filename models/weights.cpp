@@ -18,6 +18,11 @@ int64_t Tensor::numel() const {
   return n;
 }
 
+bool Tensor::operator==(const Tensor& o) const {
+  return shape == o.shape && data.size() == o.data.size() &&
+         std::memcmp(data.data(), o.data.data(), data.size() * sizeof(float)) == 0;
+}
+
 const Tensor& Weights::at(const std::string& name) const {
   auto it = tensors.find(name);
   if (it == tensors.end()) throw std::out_of_range("missing tensor '" + name + "'");
@@ -32,13 +37,7 @@ void Weights::set(const std::string& name, std::vector<int64_t> shape, std::vect
 }
 
 bool Weights::operator==(const Weights& o) const {
-  if (meta != o.meta || tensors.size() != o.tensors.size()) return false;
-  for (const auto& [name, t] : tensors) {
-    auto it = o.tensors.find(name);
-    if (it == o.tensors.end() || it->second.shape != t.shape) return false;
-    if (std::memcmp(it->second.data.data(), t.data.data(), t.data.size() * sizeof(float)) != 0) return false;
-  }
-  return true;
+  return meta == o.meta && tensors == o.tensors;
 }
 
 uint64_t fnv1a64(const char* data, size_t size) {

@@ -20,6 +20,9 @@ struct Tensor {
   std::vector<int64_t> shape;
   std::vector<float> data;  // row-major; size = product of shape
   int64_t numel() const;
+  // Exact equality of shape and every float's bits (NaN payloads included).
+  bool operator==(const Tensor& o) const;
+  bool operator!=(const Tensor& o) const { return !(*this == o); }
 };
 
 struct Weights {
