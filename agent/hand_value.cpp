@@ -93,6 +93,17 @@ int evaluate_rest(Hand rest, const Chain* chains, int n_chains, HandPlan* plan) 
       for (int k = 0; k < n_picked; ++k) solo_owner[picked[k]] = 100 + i;
       continue;
     }
+    // Single kickers may also come as whole pairs (33344455: kickers 5 and 5).
+    if ((c.len - n_picked) % 2 == 0) {
+      int pair_picked[3], n_pp = 0;
+      for (int k = 0; k < n_pair && n_picked + 2 * n_pp < c.len; ++k)
+        if (!pair_owner[k] && eligible(pairs[k]) && !inside(pairs[k])) pair_picked[n_pp++] = k;
+      if (n_picked + 2 * n_pp == c.len) {
+        for (int k = 0; k < n_picked; ++k) solo_owner[picked[k]] = 100 + i;
+        for (int k = 0; k < n_pp; ++k) pair_owner[pair_picked[k]] = 100 + i;
+        continue;
+      }
+    }
     if (c.len > 4) continue;
     n_picked = 0;
     for (int k = 0; k < n_pair && n_picked < c.len; ++k)

@@ -172,6 +172,14 @@ Move HeuristicAgent::follow(const Observation& obs) {
   const int partner = landlord ? kNoSeat : 3 - obs.seat - obs.landlord;
   if (partner != kNoSeat && obs.to_beat_seat == partner) return Move::pass();  // 2.
 
+  // 1b. A bomb (or the rocket) after which one combination remains wins the game when nobody
+  // answers it: worth playing whatever it costs.
+  for (const Move& m : moves_) {
+    if (!m.is_bomb_or_rocket()) continue;
+    const Hand rest = hand - m.cards;
+    if (rest.empty() || plan_hand(rest).plays <= 1) return m;
+  }
+
   // 4. How eager to beat: forced when the player of to_beat (an opponent) is about to go out.
   const int leader_cards = obs.cards_left[size_t(obs.to_beat_seat)];
   // The last farmer to answer the landlord: the landlord's move would otherwise win the trick.
