@@ -158,7 +158,6 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_int("fast_sims", c.fast_sims, 1, 100000);
   r.read_double("c_visit", c.c_visit, 0, 1e6);
   r.read_double("c_scale", c.c_scale, 0, 1e3);
-  r.read_int("worlds", c.worlds, 1, 1000);
   r.read_int("replay_capacity", c.replay_capacity, 64, int64_t(1) << 32);
   r.read_int("min_replay", c.min_replay, 1, int64_t(1) << 32);
   r.read_double("max_reuse", c.max_reuse, 0.01, 1e6);
@@ -219,7 +218,6 @@ std::string TrainConfig::to_yaml() const {
   os << "fast_sims: " << fast_sims << "\n";
   os << "c_visit: " << c_visit << "\n";
   os << "c_scale: " << c_scale << "\n";
-  os << "worlds: " << worlds << "\n";
   os << "replay_capacity: " << replay_capacity << "\n";
   os << "min_replay: " << min_replay << "\n";
   os << "max_reuse: " << max_reuse << "\n";

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "agent/arena.h"
+#include "agent/factory.h"
 #include "models/agent_file.h"
 #include "selfplay/actor.h"
 #include "selfplay/checkpoint.h"
@@ -96,6 +97,24 @@ int run_training(const TrainOptions& o) {
   else if (o.resume) cfg = load_config((run / "config.yaml").string());
   else throw std::runtime_error("give --config FILE");
 
+  // Opponents are built once now so that a bad spec fails before hours of training, not at the
+  // first evaluation.
+  for (const std::string& opp : cfg.eval_opponents) {
+    try {
+      make_agent(opp);
+    } catch (const std::exception& e) {
+      throw ConfigError((o.config_path.empty() ? (run / "config.yaml").string() : o.config_path) +
+                        ": key 'eval_opponents': " + e.what());
+    }
+  }
+  if (cfg.warm_games > 0) {
+    try {
+      make_agent("heuristic");
+    } catch (const std::exception& e) {
+      throw ConfigError((o.config_path.empty() ? (run / "config.yaml").string() : o.config_path) +
+                        ": key 'warm_games': the warm start needs the heuristic agent: " + e.what());
+    }
+  }
   std::string skipped;
   std::optional<LoadedCheckpoint> ckpt;
   if (o.resume) {
