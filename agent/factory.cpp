@@ -27,7 +27,7 @@ std::unique_ptr<Agent> build_random(const AgentSpec& spec) {
 
 const KindEntry kKinds[] = {
     {"random", "uniformly random legal bids and moves (no settings)", build_random},
-    {"heuristic", "rule-based hand-value player, microseconds a move (no settings)", make_heuristic_agent},
+    {"heuristic", "rule-based hand-value player, microseconds a move (heuristic:danger=3,landlord_margin=-5; see agent/heuristic_agent.h)", make_heuristic_agent},
     {"mcts", "PUCT MCTS over sampled deals, heuristic rollouts, exact endgames (mcts:sims=200,threads=1; see agent/mcts_agent.h)", build_mcts_agent},
     {"net", "policy network of an exported model, no search (net:FILE,temperature=0,bid_threshold=0)", build_net_agent},
     {"mcts+net", "MCTS guided by an exported model's policy and value (mcts+net:FILE,sims=200; see agent/mcts_net_agent.h)", build_mcts_net_agent},

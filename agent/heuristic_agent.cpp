@@ -67,7 +67,8 @@ int lowest_rank(Hand h) { return __builtin_ctzll(h.bits()) / 4; }
 
 }  // namespace
 
-HeuristicAgent::HeuristicAgent(std::string spec) : spec_(std::move(spec)), cache_(kCacheSize) {}
+HeuristicAgent::HeuristicAgent(std::string spec, HeuristicConfig config)
+    : spec_(std::move(spec)), config_(config), cache_(kCacheSize) {}
 
 int HeuristicAgent::value(Hand hand) {
   CacheEntry& e = cache_[size_t((hand.bits() * 0x9E3779B97F4A7C15ULL) >> 52) & (kCacheSize - 1)];
@@ -184,9 +185,8 @@ Move HeuristicAgent::follow(const Observation& obs) {
   const int leader_cards = obs.cards_left[size_t(obs.to_beat_seat)];
   // The last farmer to answer the landlord: the landlord's move would otherwise win the trick.
   const bool last_farmer = !landlord && obs.seat == (obs.landlord + 2) % kNumSeats;
-  int margin = 0;
-  if (leader_cards <= 2 || (last_farmer && leader_cards <= 4)) margin = kForceMargin;
-  else if (last_farmer) margin = -3;
+  int margin = landlord ? config_.landlord_margin : last_farmer ? config_.last_margin : config_.down_margin;
+  if (leader_cards <= config_.danger || (last_farmer && leader_cards <= config_.last_danger)) margin = kForceMargin;
 
   // 3. Score candidates; of kicker variants of one body keep the cheapest kickers.
   struct Body {
@@ -237,8 +237,14 @@ Move HeuristicAgent::follow(const Observation& obs) {
 }
 
 std::unique_ptr<Agent> make_heuristic_agent(const AgentSpec& spec) {
-  spec.check({});
-  return std::make_unique<HeuristicAgent>(spec.text());
+  HeuristicConfig c;
+  c.danger = spec.get_int("danger", c.danger, 0, 20);
+  c.last_danger = spec.get_int("last_danger", c.last_danger, 0, 20);
+  c.landlord_margin = spec.get_int("landlord_margin", c.landlord_margin, -100, 100);
+  c.down_margin = spec.get_int("down_margin", c.down_margin, -100, 100);
+  c.last_margin = spec.get_int("last_margin", c.last_margin, -100, 100);
+  spec.check({"danger", "last_danger", "landlord_margin", "down_margin", "last_margin"});
+  return std::make_unique<HeuristicAgent>(spec.text(), c);
 }
 
 }  // namespace ddz

@@ -35,6 +35,18 @@ TEST(Factory, UnknownSettingIsRejected) {
   EXPECT_NE(msg.find("random:speed=3"), std::string::npos) << msg;
 }
 
+TEST(Factory, BadValuesAreRejectedNamingKeyAndSpec) {
+  for (const char* spec : {"heuristic:danger=abc", "heuristic:danger=99", "heuristic:danger=", "heuristic:last_margin=1.5"}) {
+    const std::string msg = error_of(spec);
+    EXPECT_NE(msg.find(spec), std::string::npos) << msg;
+    EXPECT_TRUE(msg.find("danger") != std::string::npos || msg.find("last_margin") != std::string::npos) << msg;
+  }
+  EXPECT_NE(error_of("heuristic:fast=1").find("unknown setting"), std::string::npos);
+  EXPECT_NE(error_of("heuristic:extra").find("unexpected argument"), std::string::npos);
+  auto tuned = make_agent("heuristic:danger=4,landlord_margin=-8");
+  EXPECT_EQ(tuned->spec(), "heuristic:danger=4,landlord_margin=-8");
+}
+
 TEST(Factory, EmptySpecIsRejected) { EXPECT_FALSE(error_of("").empty()); }
 
 TEST(Factory, KindsListDescribesEveryKind) {
