@@ -118,8 +118,23 @@ EndgameKey Search<N>::key_of(const Node& n) const {
     k.w[1] = n.h[1].bits();
     k.w[2] = n.h[2].bits();
   }
-  k.w[3] = n.beat.cards.bits();
+  k.w[3] = beat_class(n);
   return k;
+}
+
+template <int N>
+uint64_t Search<N>::beat_class(const Node& n) {
+  // Replies to a combination depend only on its type, length and key rank (the cards are out of
+  // the game), and a key may be raised past ranks that no seat able to reply holds: nobody can
+  // start a beating combination there. Kicker variants and such keys then share one entry.
+  if (n.beat.is_pass()) return 0;
+  uint32_t held = 0;
+  for (int i = 0; i < N; ++i)
+    if (i != beat_seat(n)) held |= n.h[i].ranks_with_at_least(1);
+  int key = n.beat.key;
+  if (n.beat.type != MoveType::Rocket)
+    while (key + 1 < kNumRanks && !(held >> (key + 1) & 1)) ++key;
+  return uint64_t(n.beat.type) | (uint64_t(n.beat.len) << 4) | (uint64_t(key) << 8);
 }
 
 template <int N>

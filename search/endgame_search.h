@@ -46,6 +46,9 @@ class Search {
  private:
   bool value(const Node& n, int ply);
   EndgameKey key_of(const Node& n) const;
+  static uint64_t beat_class(const Node& n);
+  // Seat that played n.beat (meaningful when it is not pass).
+  static int beat_seat(const Node& n) { return ((n.to_move - 1 - n.passes) % N + N) % N; }
 
   EndgameTable& table_;
   uint64_t max_nodes_;

@@ -1,0 +1,160 @@
+// `ddz solve`: exact endgame solver for a perfect-information position, two players
+// (--hand/--other) or three (--landlord/--farmer1/--farmer2); prints winner, winning moves, PV.
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/command_registry.h"
+#include "game/catalogue.h"
+#include "search/endgame_solver.h"
+
+namespace ddz::cli {
+namespace {
+
+struct SolveArgs {
+  std::string hand, other, landlord, farmer1, farmer2, to_move, beat, beat_by;
+  bool all_wins = false, json = false;
+  size_t table_mb = 64;
+  uint64_t max_nodes = 0;
+};
+
+const char* kSeatNames[3] = {"landlord", "farmer1", "farmer2"};
+
+int seat_from_name(const std::string& name, const std::string& option) {
+  for (int s = 0; s < 3; ++s)
+    if (name == kSeatNames[s]) return s;
+  throw UsageError(option + " \"" + name + "\" must be landlord, farmer1 or farmer2");
+}
+
+Hand cards_arg(const std::string& text, const std::string& option) {
+  std::string error;
+  auto h = try_parse_cards(text, &error);
+  if (!h) throw UsageError(option + " \"" + text + "\": " + error);
+  if (h->empty()) throw UsageError(option + " is empty: a hand in play holds at least one card");
+  return *h;
+}
+
+Move beat_arg(const std::string& text) {
+  if (text.empty()) return Move::pass();
+  try {
+    return parse_move(text);
+  } catch (const NotationError& e) {
+    throw UsageError(std::string("--beat: ") + e.what());
+  }
+}
+
+nlohmann::json stats_json(const SolverStats& s) {
+  return {{"nodes", s.nodes},           {"seconds", s.seconds},           {"table_probes", s.table_probes},
+          {"table_hits", s.table_hits}, {"table_stores", s.table_stores}, {"table_evictions", s.table_evictions},
+          {"table_used", s.table_used}, {"table_capacity", s.table_capacity}};
+}
+
+int print(const SolveResult& r, const SolveArgs& a, bool three, const std::string& mover_name) {
+  auto seat_name = [&](int seat) -> std::string {
+    if (three) return kSeatNames[seat];
+    return seat == 0 ? "hand" : "other";
+  };
+  if (!r.complete) {
+    if (a.json) {
+      nlohmann::json j = {{"complete", false}, {"stats", stats_json(r.stats)}};
+      std::cout << j.dump() << "\n";
+    } else {
+      std::cout << "unknown: the node budget (--max-nodes " << a.max_nodes << ") ran out after " << r.stats.nodes
+                << " nodes\n";
+    }
+    return 3;
+  }
+  std::string winner;
+  if (three) winner = r.winner_seat == 0 ? "landlord" : "farmers";
+  else winner = seat_name(r.winner_seat);
+  if (a.json) {
+    nlohmann::json moves = nlohmann::json::array(), pv = nlohmann::json::array();
+    for (const Move& m : r.winning_moves) moves.push_back(to_string(m));
+    for (const PvStep& st : r.pv) pv.push_back({{"seat", seat_name(st.seat)}, {"move", to_string(st.move)}});
+    nlohmann::json j = {{"complete", true},
+                        {"to_move", mover_name},
+                        {"side_to_move_wins", r.win},
+                        {"winner", winner},
+                        {"winning_moves", moves},
+                        {"all_winning_moves", r.all_wins},
+                        {"pv", pv},
+                        {"stats", stats_json(r.stats)}};
+    std::cout << j.dump() << "\n";
+    return 0;
+  }
+  std::cout << "winner: " << winner << " (" << mover_name << " to move " << (r.win ? "wins" : "loses") << ")\n";
+  if (r.win) {
+    std::cout << (r.all_wins ? "winning moves:" : "a winning move:");
+    for (const Move& m : r.winning_moves) std::cout << " " << to_string(m);
+    std::cout << "\n";
+  } else if (r.all_wins) {
+    std::cout << "winning moves: none\n";
+  }
+  std::cout << "pv:";
+  for (const PvStep& st : r.pv) std::cout << " " << seat_name(st.seat) << ":" << to_string(st.move);
+  std::cout << "\n";
+  const SolverStats& s = r.stats;
+  std::cout << "stats: " << s.nodes << " nodes, " << s.seconds * 1000 << " ms, table " << s.table_hits << "/"
+            << s.table_probes << " hits, " << s.table_stores << " stores, " << s.table_evictions << " evictions, "
+            << s.table_used << "/" << s.table_capacity << " entries used\n";
+  return 0;
+}
+
+int run(const SolveArgs& a) {
+  const bool two = !a.hand.empty() || !a.other.empty();
+  const bool three = !a.landlord.empty() || !a.farmer1.empty() || !a.farmer2.empty();
+  if (two && three) throw UsageError("give either --hand/--other (two players) or --landlord/--farmer1/--farmer2, not both");
+  if (!two && !three) throw UsageError("give --hand and --other (two players) or --landlord, --farmer1, --farmer2 and --to-move");
+  EndgameSolver solver(SolverOptions{a.table_mb, a.max_nodes});
+  const Move beat = beat_arg(a.beat);
+  if (two) {
+    if (a.hand.empty() || a.other.empty()) throw UsageError("two players need both --hand and --other");
+    if (!a.to_move.empty() || !a.beat_by.empty())
+      throw UsageError("--to-move and --beat-by are for three players; with two, --hand is to move and --beat was played by --other");
+    TwoPlayerPosition p{cards_arg(a.hand, "--hand"), cards_arg(a.other, "--other"), beat};
+    const std::string err = check_position(p);
+    if (!err.empty()) throw UsageError(err);
+    return print(solver.solve(p, a.all_wins), a, false, "hand");
+  }
+  if (a.landlord.empty() || a.farmer1.empty() || a.farmer2.empty())
+    throw UsageError("three players need --landlord, --farmer1 and --farmer2");
+  if (a.to_move.empty()) throw UsageError("three players need --to-move landlord|farmer1|farmer2");
+  ThreePlayerPosition p;
+  p.hands = {cards_arg(a.landlord, "--landlord"), cards_arg(a.farmer1, "--farmer1"), cards_arg(a.farmer2, "--farmer2")};
+  p.landlord = 0;
+  p.to_move = seat_from_name(a.to_move, "--to-move");
+  p.to_beat = beat;
+  if (!beat.is_pass()) {
+    if (a.beat_by.empty()) throw UsageError("--beat needs --beat-by landlord|farmer1|farmer2 (the seat that played it)");
+    p.to_beat_seat = seat_from_name(a.beat_by, "--beat-by");
+    if (p.to_beat_seat == p.to_move) throw UsageError("--beat-by cannot be the seat to move");
+  } else if (!a.beat_by.empty()) {
+    throw UsageError("--beat-by needs --beat");
+  }
+  const std::string err = check_position(p);
+  if (!err.empty()) throw UsageError(err);
+  return print(solver.solve(p, a.all_wins), a, true, kSeatNames[p.to_move]);
+}
+
+CommandAction setup(CLI::App& sub) {
+  auto a = std::make_shared<SolveArgs>();
+  sub.add_option("--hand", a->hand, "Two players: the hand to move");
+  sub.add_option("--other", a->other, "Two players: the other hand");
+  sub.add_option("--landlord", a->landlord, "Three players: the landlord's hand");
+  sub.add_option("--farmer1", a->farmer1, "Three players: the hand of the farmer who plays after the landlord");
+  sub.add_option("--farmer2", a->farmer2, "Three players: the hand of the farmer who plays before the landlord");
+  sub.add_option("--to-move", a->to_move, "Three players: landlord, farmer1 or farmer2");
+  sub.add_option("--beat", a->beat, "The combination to beat (omit when the side to move leads)");
+  sub.add_option("--beat-by", a->beat_by, "Three players: the seat that played --beat");
+  sub.add_flag("--all-wins", a->all_wins, "List every winning first move (searches each one)");
+  sub.add_flag("--json", a->json, "Print one JSON object");
+  sub.add_option("--table-mb", a->table_mb, "Transposition table size in MiB (default 64; 0 = smallest)")
+      ->check(CLI::Range(size_t(0), size_t(1) << 16));
+  sub.add_option("--max-nodes", a->max_nodes, "Give up after this many nodes (0 = no limit; exit status 3)");
+  return [a]() { return run(*a); };
+}
+
+}  // namespace
+DDZ_COMMAND("solve", "Solve a perfect-information endgame exactly (two or three players)", setup);
+}  // namespace ddz::cli

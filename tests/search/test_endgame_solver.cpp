@@ -1,0 +1,244 @@
+// Endgame solver tests: agreement with plain minimax on thousands of seeded random small
+// positions, known positions with their winning first moves, legal PVs, and tiny tables.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "game/catalogue.h"
+#include "game/movegen.h"
+#include "search/endgame_random.h"
+#include "search/endgame_reference.h"
+#include "search/endgame_solver.h"
+
+namespace ddz {
+namespace {
+
+std::set<std::string> names(const std::vector<Move>& moves) {
+  std::set<std::string> out;
+  for (const Move& m : moves) out.insert(to_string(m));
+  return out;
+}
+
+std::string describe(const TwoPlayerPosition& p) {
+  return to_string(p.to_move) + " vs " + to_string(p.other) + " beat " + to_string(p.to_beat);
+}
+
+std::string describe(const ThreePlayerPosition& p) {
+  return to_string(p.hands[0]) + " / " + to_string(p.hands[1]) + " / " + to_string(p.hands[2]) + " landlord " +
+         std::to_string(p.landlord) + " to move " + std::to_string(p.to_move) + " beat " + to_string(p.to_beat) +
+         " by " + std::to_string(p.to_beat_seat);
+}
+
+// Replays a two-player PV with the two-player rules and returns the seat that emptied its hand.
+int replay_two_player(const TwoPlayerPosition& p, const std::vector<PvStep>& pv) {
+  Hand hands[2] = {p.to_move, p.other};
+  Move beat = p.to_beat;
+  int seat = 0;
+  for (size_t i = 0; i < pv.size(); ++i) {
+    EXPECT_EQ(pv[i].seat, seat) << "step " << i;
+    const auto legal = legal_moves(hands[seat], beat);
+    EXPECT_NE(std::find(legal.begin(), legal.end(), pv[i].move), legal.end()) << "illegal step " << i;
+    if (pv[i].move.is_pass()) {
+      beat = Move::pass();
+    } else {
+      hands[seat] -= pv[i].move.cards;
+      beat = pv[i].move;
+      if (hands[seat].empty()) {
+        EXPECT_EQ(i + 1, pv.size()) << "PV goes on after the game ended";
+        return seat;
+      }
+    }
+    seat = 1 - seat;
+  }
+  return kNoSeat;
+}
+
+// Replays a three-player PV through the rules engine; returns the winning seat.
+int replay_three_player(const ThreePlayerPosition& p, const std::vector<PvStep>& pv) {
+  GameState s = GameState::from_position(p.hands, p.landlord, p.to_move, p.to_beat, p.to_beat_seat);
+  for (size_t i = 0; i < pv.size(); ++i) {
+    EXPECT_EQ(s.phase(), Phase::Play) << "PV goes on after the game ended";
+    EXPECT_EQ(pv[i].seat, s.to_move()) << "step " << i;
+    const std::string err = s.apply_move(pv[i].move);
+    EXPECT_EQ(err, "") << "illegal step " << i;
+    if (!err.empty()) return kNoSeat;
+  }
+  return s.phase() == Phase::Over ? s.winner() : kNoSeat;
+}
+
+TEST(EndgameSolver, KnownTwoPlayerPosition) {
+  EndgameSolver solver;
+  const TwoPlayerPosition p{parse_cards("3455KK"), parse_cards("345522"), Move::pass()};
+  const SolveResult r = solver.solve(p, true);
+  ASSERT_TRUE(r.complete);
+  EXPECT_TRUE(r.win);
+  EXPECT_EQ(names(r.winning_moves), (std::set<std::string>{"4", "5"}));
+  EXPECT_EQ(replay_two_player(p, r.pv), 0);
+  EXPECT_EQ(r.winner_seat, 0);
+}
+
+TEST(EndgameSolver, PublicPuzzleOnlyWinningMoveIsSingleEight) {
+  EndgameSolver solver;
+  const TwoPlayerPosition p{parse_cards("448999TJJQQAD"), parse_cards("336688TAA22X"), Move::pass()};
+  const SolveResult r = solver.solve(p, true);
+  ASSERT_TRUE(r.complete);
+  EXPECT_TRUE(r.win);
+  EXPECT_EQ(names(r.winning_moves), (std::set<std::string>{"8"}));
+  EXPECT_EQ(replay_two_player(p, r.pv), 0);
+  EXPECT_GT(r.stats.nodes, 0u);
+  EXPECT_GT(r.stats.table_stores, 0u);
+}
+
+TEST(EndgameSolver, AgreesWithMinimaxOnRandomTwoPlayerPositions) {
+  Rng rng(20261130);
+  EndgameSolver solver(SolverOptions{1, 0});
+  int wins = 0;
+  for (int i = 0; i < 1200; ++i) {
+    const int a = 1 + int(rng.below(6)), b = 1 + int(rng.below(6));
+    const TwoPlayerPosition p = random_two_player(rng, a, b, rng.below(2) == 1);
+    const bool expected = reference_side_to_move_wins(p);
+    const auto got = solver.side_to_move_wins(p);
+    ASSERT_TRUE(got.has_value());
+    ASSERT_EQ(*got, expected) << "position " << i << ": " << describe(p);
+    wins += expected;
+  }
+  // Both outcomes occur, so the comparison tests something.
+  EXPECT_GT(wins, 100);
+  EXPECT_LT(wins, 1100);
+}
+
+TEST(EndgameSolver, AgreesWithMinimaxOnRandomThreePlayerPositions) {
+  Rng rng(7);
+  EndgameSolver solver(SolverOptions{1, 0});
+  int wins = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const int l = 1 + int(rng.below(6)), f1 = 1 + int(rng.below(5)), f2 = 1 + int(rng.below(5));
+    ThreePlayerPosition p = random_three_player(rng, l, f1, f2, rng.below(2) == 1);
+    // Move the landlord to another seat now and then: the solver rotates seats internally.
+    const int shift = int(rng.below(3));
+    ThreePlayerPosition q = p;
+    for (int s = 0; s < kNumSeats; ++s) q.hands[size_t((s + shift) % kNumSeats)] = p.hands[size_t(s)];
+    q.landlord = shift;
+    q.to_move = (p.to_move + shift) % kNumSeats;
+    if (p.to_beat_seat != kNoSeat) q.to_beat_seat = (p.to_beat_seat + shift) % kNumSeats;
+    const bool expected = reference_side_to_move_wins(q);
+    const auto got = solver.side_to_move_wins(q);
+    ASSERT_TRUE(got.has_value());
+    ASSERT_EQ(*got, expected) << "position " << i << ": " << describe(q);
+    wins += expected;
+  }
+  EXPECT_GT(wins, 100);
+  EXPECT_LT(wins, 900);
+}
+
+TEST(EndgameSolver, WinningMoveSetsAgreeWithMinimax) {
+  Rng rng(99);
+  EndgameSolver solver;
+  for (int i = 0; i < 150; ++i) {
+    const TwoPlayerPosition p = random_two_player(rng, 2 + int(rng.below(5)), 2 + int(rng.below(5)), rng.below(2) == 1);
+    const SolveResult r = solver.solve(p, true);
+    ASSERT_TRUE(r.complete);
+    std::set<std::string> expected;
+    for (const Move& m : legal_moves(p.to_move, p.to_beat)) {
+      bool win;
+      if (m.is_pass()) {
+        win = !reference_side_to_move_wins(TwoPlayerPosition{p.other, p.to_move, Move::pass()});
+      } else {
+        const Hand rest = p.to_move - m.cards;
+        win = rest.empty() || !reference_side_to_move_wins(TwoPlayerPosition{p.other, rest, m});
+      }
+      if (win) expected.insert(to_string(m));
+    }
+    ASSERT_EQ(names(r.winning_moves), expected) << describe(p);
+    EXPECT_EQ(r.win, !expected.empty());
+  }
+}
+
+TEST(EndgameSolver, PrincipalVariationsAreLegalAndEndWithThePredictedWinner) {
+  Rng rng(5);
+  EndgameSolver solver;
+  for (int i = 0; i < 60; ++i) {
+    const TwoPlayerPosition p = random_two_player(rng, 5 + int(rng.below(6)), 5 + int(rng.below(6)), rng.below(2) == 1);
+    const SolveResult r = solver.solve(p, false);
+    ASSERT_TRUE(r.complete);
+    const int winner = replay_two_player(p, r.pv);
+    EXPECT_EQ(winner, r.win ? 0 : 1) << describe(p);
+    EXPECT_EQ(winner, r.winner_seat);
+    EXPECT_EQ(r.winning_moves.empty(), !r.win);
+    if (r.win) {
+      EXPECT_EQ(r.pv.front().move, r.winning_moves.front());
+    }
+  }
+  for (int i = 0; i < 60; ++i) {
+    ThreePlayerPosition p = random_three_player(rng, 4 + int(rng.below(5)), 3 + int(rng.below(5)), 3 + int(rng.below(5)),
+                                                rng.below(2) == 1);
+    if (i % 2) {  // landlord in seat 2: seat numbers in the PV must be the position's own
+      std::swap(p.hands[0], p.hands[2]);
+      p.landlord = 2;
+    }
+    const SolveResult r = solver.solve(p, false);
+    ASSERT_TRUE(r.complete);
+    const int winner = replay_three_player(p, r.pv);
+    ASSERT_NE(winner, kNoSeat) << describe(p);
+    const bool mover_team_won = (winner == p.landlord) == (p.to_move == p.landlord);
+    EXPECT_EQ(mover_team_won, r.win) << describe(p);
+    EXPECT_EQ(winner, r.winner_seat);
+  }
+}
+
+TEST(EndgameSolver, TinyTableGivesExactAnswers) {
+  Rng rng(11);
+  EndgameSolver tiny(SolverOptions{0, 0});
+  EndgameSolver big(SolverOptions{16, 0});
+  EXPECT_EQ(tiny.solve(TwoPlayerPosition{parse_cards("3455KK"), parse_cards("345522"), Move::pass()}, false).stats.table_capacity, 2u);
+  for (int i = 0; i < 40; ++i) {
+    const TwoPlayerPosition p = random_two_player(rng, 6 + int(rng.below(4)), 6 + int(rng.below(4)), rng.below(2) == 1);
+    ASSERT_EQ(tiny.side_to_move_wins(p), big.side_to_move_wins(p)) << describe(p);
+    const ThreePlayerPosition q = random_three_player(rng, 6, 4, 4, rng.below(2) == 1);
+    ASSERT_EQ(tiny.side_to_move_wins(q), big.side_to_move_wins(q)) << describe(q);
+  }
+}
+
+TEST(EndgameSolver, NodeBudgetGivesUnknownNotAWrongAnswer) {
+  EndgameSolver solver(SolverOptions{1, 50});
+  const TwoPlayerPosition p{parse_cards("448999TJJQQAD"), parse_cards("336688TAA22X"), Move::pass()};
+  EXPECT_FALSE(solver.side_to_move_wins(p).has_value());
+  EXPECT_FALSE(solver.solve(p, true).complete);
+  // Nothing half-searched was stored: an unlimited solver sharing nothing agrees with the truth.
+  EndgameSolver full;
+  EXPECT_EQ(full.side_to_move_wins(p), std::optional<bool>(true));
+}
+
+TEST(EndgameSolver, GameStateEntryPointMatchesPositionEntryPoint) {
+  Rng rng(3);
+  EndgameSolver solver;
+  for (int i = 0; i < 30; ++i) {
+    const ThreePlayerPosition p = random_three_player(rng, 5, 4, 4, rng.below(2) == 1);
+    const GameState s = GameState::from_position(p.hands, p.landlord, p.to_move, p.to_beat, p.to_beat_seat);
+    EXPECT_EQ(solver.side_to_move_wins(s), solver.side_to_move_wins(p));
+    EXPECT_EQ(solver.side_to_move_wins(s), std::optional<bool>(reference_side_to_move_wins(p)));
+  }
+}
+
+TEST(EndgameSolver, RejectsBadPositions) {
+  EndgameSolver solver;
+  TwoPlayerPosition p{parse_cards("3333"), parse_cards("3"), Move::pass()};
+  EXPECT_THROW(solver.solve(p, false), std::invalid_argument);  // five 3s
+  p = TwoPlayerPosition{parse_cards("34"), Hand(), Move::pass()};
+  EXPECT_THROW(solver.solve(p, false), std::invalid_argument);  // game over
+  p = TwoPlayerPosition{parse_cards("34"), parse_cards("56"), Move{parse_cards("78"), MoveType::Pair, RT, 1}};
+  EXPECT_THROW(solver.solve(p, false), std::invalid_argument);  // not a combination
+  ThreePlayerPosition q;
+  q.hands = {parse_cards("34"), parse_cards("56"), parse_cards("78")};
+  q.to_beat = parse_move("9");
+  EXPECT_THROW(solver.solve(q, false), std::invalid_argument);  // no seat played the 9
+  q.to_beat_seat = 0;
+  EXPECT_THROW(solver.solve(q, false), std::invalid_argument);  // the seat to move played it
+  q.to_beat_seat = 2;
+  EXPECT_NO_THROW(solver.solve(q, false));
+}
+
+}  // namespace
+}  // namespace ddz
