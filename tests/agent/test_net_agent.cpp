@@ -1,0 +1,116 @@
+// Tests of the `net` and `mcts+net` agents built through the factory from an exported model
+// file (random weights): legal play over seeded games, bids, determinism, and spec/file errors.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "agent/factory.h"
+#include "agent/random_agent.h"
+#include "models/agent_file.h"
+
+namespace ddz {
+namespace {
+
+std::string model_path(const std::string& settings, const std::string& tag) {
+  AgentFile f;
+  f.spec = default_spec();
+  f.spec.policy_hidden = {32, 16};
+  f.spec.value_hidden = {16};
+  f.spec.bid_hidden = {8};
+  f.weights = random_weights(f.spec, 77);
+  f.agent_settings = settings;
+  f.provenance = "{}";
+  const std::string path = ::testing::TempDir() + "ddz_net_agent_" + std::to_string(::getpid()) + "_" + tag + ".ddz";
+  save_agent_file(f, path);
+  return path;
+}
+
+// Plays `games` seeded games with bidding, agent in seat 0 and random agents elsewhere; returns
+// the moves of seat 0 in notation. Fails on any illegal bid or move.
+std::vector<std::string> play(Agent& agent, int games) {
+  std::vector<std::string> moves;
+  RandomAgent other(1);
+  Rules rules;
+  rules.bidding = true;
+  for (int g = 0; g < games; ++g) {
+    GameState s(uint64_t(1000 + g), rules);
+    agent.new_game(uint64_t(g));
+    other.new_game(uint64_t(g) + 99);
+    while (s.phase() != Phase::Over) {
+      const Observation obs = observe(s, s.to_move());
+      Agent& who = s.to_move() == 0 ? agent : other;
+      if (s.phase() == Phase::Bidding) {
+        const std::string err = s.apply_bid(who.bid(obs));
+        EXPECT_EQ(err, "");
+        if (!err.empty()) return moves;
+      } else {
+        const Move m = who.play(obs);
+        if (s.to_move() == 0) moves.push_back(to_string(m));
+        const std::string err = s.apply_move(m);
+        EXPECT_EQ(err, "") << to_string(m);
+        if (!err.empty()) return moves;
+      }
+    }
+  }
+  return moves;
+}
+
+TEST(NetAgent, PlaysLegallyAndDeterministically) {
+  const std::string path = model_path("temperature=0", "a");
+  auto greedy = make_agent("net:" + path);
+  EXPECT_EQ(greedy->spec(), "net:" + path);
+  const auto a = play(*greedy, 20);
+  EXPECT_GT(a.size(), 50u);
+  EXPECT_EQ(a, play(*make_agent("net:" + path), 20));
+  auto sampling = make_agent("net:" + path + ",temperature=1");
+  const auto b = play(*sampling, 20);
+  EXPECT_EQ(b, play(*make_agent("net:" + path + ",temperature=1"), 20));  // seeded by new_game
+  EXPECT_NE(a, b);
+  std::remove(path.c_str());
+}
+
+TEST(NetAgent, SpecAndFileErrorsNameTheInput) {
+  const std::string path = model_path("", "b");
+  EXPECT_THROW(make_agent("net"), AgentSpecError);
+  EXPECT_THROW(make_agent("net:" + path + ",sims=5"), AgentSpecError);
+  EXPECT_THROW(make_agent("net:" + path + ",temperature=-1"), AgentSpecError);
+  const std::string missing = path + ".missing";
+  try {
+    make_agent("net:" + missing);
+    FAIL();
+  } catch (const AgentSpecError& e) {
+    EXPECT_NE(std::string(e.what()).find(missing), std::string::npos) << e.what();
+  }
+  const std::string junk = path + ".junk";
+  std::ofstream(junk) << "not a model";
+  try {
+    make_agent("mcts+net:" + junk);
+    FAIL();
+  } catch (const AgentSpecError& e) {
+    EXPECT_NE(std::string(e.what()).find("not a ddz model file"), std::string::npos) << e.what();
+  }
+  std::remove(junk.c_str());
+  std::remove(path.c_str());
+}
+
+TEST(NetAgent, FileDefaultsApplyUnderTheSpec) {
+  const std::string bad = model_path("temperature=oops", "c");
+  EXPECT_THROW(make_agent("net:" + bad), AgentSpecError);
+  std::remove(bad.c_str());
+}
+
+TEST(MctsNetAgent, SearchesWithTheNetworkAndPlaysLegally) {
+  const std::string path = model_path("sims=16", "d");
+  auto agent = make_agent("mcts+net:" + path + ",solver=0");
+  const auto a = play(*agent, 2);
+  EXPECT_GT(a.size(), 5u);
+  EXPECT_EQ(a, play(*make_agent("mcts+net:" + path + ",solver=0"), 2));
+  EXPECT_THROW(make_agent("mcts+net:" + path + ",rollout=random"), AgentSpecError);
+  EXPECT_THROW(make_agent("mcts+net:" + path + ",sims=-3"), AgentSpecError);
+  std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace ddz
