@@ -148,6 +148,19 @@ TEST(Mcts, SingleLegalMoveNeedsNoSearch) {
   EXPECT_EQ(r.simulations, 0);
 }
 
+TEST(Mcts, TimeBudgetAloneEndsTheSearch) {
+  MctsOptions opt;
+  opt.simulations = 0;  // no simulation cap: only the clock stops it
+  opt.time_ms = 20;
+  const Observation obs = midgame(12, 0);  // the opening lead: many moves
+  Mcts mcts(opt, random_rollouts());
+  const SearchResult r = mcts.search(obs, 1);
+  EXPECT_GE(r.simulations, 1);
+  std::vector<Move> legal;
+  obs.legal(legal);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), r.best), legal.end());
+}
+
 TEST(Mcts, RejectsBadOptions) {
   MctsOptions opt;
   opt.simulations = 0;
