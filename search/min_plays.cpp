@@ -121,22 +121,32 @@ struct ChainOpt {
   Hand cards;
   StepKind kind;  // Plain, UnitSolo or UnitPair
   int8_t ds, dp;
+  int8_t start, len, per;  // ranks start..start+len-1, per cards each
+  int8_t max_len;          // longest chain of this kind and mode (merging past it is not allowed)
 };
+
+// True when `b` continues `a` (same kind, mode and width, b starting right after a ends) and the
+// two fit in one chain: then one chain of a+b does the same with one play less.
+bool mergeable(const ChainOpt& a, const ChainOpt& b) {
+  return a.kind == b.kind && a.per == b.per && a.start + a.len == b.start && a.len + b.len <= a.max_len;
+}
 
 const std::vector<ChainOpt>& all_chains() {
   static const std::vector<ChainOpt> chains = [] {
     std::vector<ChainOpt> v;
     for (int s = 0; s <= kHighestChainRank; ++s) {
+      const auto st = int8_t(s);
       for (int len = 2; len <= 6 && s + len - 1 <= kHighestChainRank; ++len) {
         const Hand body = run_of(s, len, 3);
-        v.push_back({body, StepKind::Plain, 0, 0});
-        if (len <= 5) v.push_back({body, StepKind::UnitSolo, int8_t(len), 0});
-        if (len <= 4) v.push_back({body, StepKind::UnitPair, 0, int8_t(len)});
+        const auto l = int8_t(len);
+        v.push_back({body, StepKind::Plain, 0, 0, st, l, 3, 6});
+        if (len <= 5) v.push_back({body, StepKind::UnitSolo, l, 0, st, l, 3, 5});
+        if (len <= 4) v.push_back({body, StepKind::UnitPair, 0, l, st, l, 3, 4});
       }
       for (int len = 3; len <= 10 && s + len - 1 <= kHighestChainRank; ++len)
-        v.push_back({run_of(s, len, 2), StepKind::Plain, 0, 0});
+        v.push_back({run_of(s, len, 2), StepKind::Plain, 0, 0, st, int8_t(len), 2, 10});
       for (int len = 5; len <= 12 && s + len - 1 <= kHighestChainRank; ++len)
-        v.push_back({run_of(s, len, 1), StepKind::Plain, 0, 0});
+        v.push_back({run_of(s, len, 1), StepKind::Plain, 0, 0, st, int8_t(len), 1, 12});
     }
     return v;
   }();
@@ -252,6 +262,7 @@ class ChainSearch {
 
   int relaxed(Hand hand) {
     best_ = kInf;
+    chosen_.clear();
     relaxed_dfs(hand, 0, 0, 0, 0);
     return best_;
   }
@@ -261,17 +272,31 @@ class ChainSearch {
     target_ = target;
     plain_.clear();
     units_.clear();
+    chosen_.clear();
     return exact_dfs(hand, 0, 0, 0, 0);
   }
 
   const std::vector<Move>& moves() const { return walk_.moves(); }
 
  private:
+  // True when c merges with a chain already chosen: that multiset is beaten by the merged one.
+  // Only kicker-free chains are merged in the exact search: two airplanes with kickers may take
+  // kickers that one long airplane may not (a rank inside the other half).
+  bool dominated(const ChainOpt& c, bool exact) const {
+    if (exact && c.kind != StepKind::Plain) return false;
+    for (const ChainOpt* a : chosen_)
+      if (mergeable(*a, c)) return true;
+    return false;
+  }
+
   void relaxed_dfs(Hand h, size_t from, int plays, int s, int p) {
     best_ = std::min(best_, plays + rel_.value(h, s, p));
     for (size_t i = from; i < avail_.size(); ++i) {
       const ChainOpt& c = *avail_[i];
-      if (h.contains(c.cards)) relaxed_dfs(h - c.cards, i, plays + 1, s + c.ds, p + c.dp);
+      if (!h.contains(c.cards) || dominated(c, false)) continue;
+      chosen_.push_back(&c);
+      relaxed_dfs(h - c.cards, i, plays + 1, s + c.ds, p + c.dp);
+      chosen_.pop_back();
     }
   }
 
@@ -279,10 +304,12 @@ class ChainSearch {
     if (plays + rel_.value(h, s, p) <= target_ && walk_.run(h, s, p, target_ - plays, plain_, units_)) return true;
     for (size_t i = from; i < avail_.size(); ++i) {
       const ChainOpt& c = *avail_[i];
-      if (!h.contains(c.cards)) continue;
+      if (!h.contains(c.cards) || dominated(c, true)) continue;
       if (c.kind == StepKind::Plain) plain_.push_back(c.cards);
       else units_.push_back(ExactWalk::Unit{c.cards, c.kind == StepKind::UnitPair, c.ds + c.dp, Hand()});
+      chosen_.push_back(&c);
       const bool ok = exact_dfs(h - c.cards, i, plays + 1, s + c.ds, p + c.dp);
+      chosen_.pop_back();
       if (c.kind == StepKind::Plain) plain_.pop_back();
       else units_.pop_back();
       if (ok) return true;
@@ -297,6 +324,7 @@ class ChainSearch {
   int target_ = 0;
   std::vector<Hand> plain_;
   std::vector<ExactWalk::Unit> units_;
+  std::vector<const ChainOpt*> chosen_;
 };
 
 // Exact count (and moves when asked): iterative deepening from the relaxed bound.
