@@ -21,12 +21,16 @@ CommandAction setup(CLI::App& sub) {
       return 1;
     }
     const int id = action_id(*move);
+    // The rocket has no key rank (RULES.md).
+    const bool rocket = move->type == MoveType::Rocket;
+    const std::string key_text = rocket ? "-" : std::string(1, rank_char(move->key));
+    const std::string key_json = rocket ? "null" : "\"" + key_text + "\"";
     if (*json) {
       std::cout << "{\"cards\":\"" << to_string(hand) << "\",\"combination\":true,\"type\":\"" << type_name(move->type)
-                << "\",\"key\":\"" << rank_char(move->key) << "\",\"length\":" << int(move->len)
+                << "\",\"key\":" << key_json << ",\"length\":" << int(move->len)
                 << ",\"action_id\":" << id << "}\n";
     } else {
-      std::cout << to_string(hand) << ": " << type_name(move->type) << ", key " << rank_char(move->key)
+      std::cout << to_string(hand) << ": " << type_name(move->type) << ", key " << key_text
                 << ", length " << int(move->len) << ", action id " << id << "\n";
     }
     return 0;

@@ -178,6 +178,19 @@ TEST(CliEngine, GameBadInput) {
   EXPECT_NE(r.err.find("bombs"), std::string::npos) << r.err;
 }
 
+TEST(CliEngine, DocumentedExampleReplays) {
+  const std::string doc = slurp(std::string(DDZ_SOURCE_DIR) + "/docs/game_record.md");
+  const size_t start = doc.find("```json\n");
+  ASSERT_NE(start, std::string::npos);
+  const size_t end = doc.find("\n```", start + 8);
+  ASSERT_NE(end, std::string::npos);
+  const std::string path = temp_path("doc_example.json");
+  std::ofstream(path) << doc.substr(start + 8, end - start - 8);
+  Result r = run("game --replay " + path);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("record replayed and validated"), std::string::npos);
+}
+
 TEST(CliEngine, BenchJson) {
   Result r = run("bench --games 30 --reps 1 --positions 20 --json");
   ASSERT_EQ(r.code, 0) << r.err;
