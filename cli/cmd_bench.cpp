@@ -179,7 +179,7 @@ CommandAction setup(CLI::App& sub) {
   auto o = std::make_shared<Options>();
   sub.add_option("--games", o->games, "Games per repetition for the games-per-second figures")
       ->check(CLI::Range(1, 100000000))->capture_default_str();
-  sub.add_option("--seconds", o->seconds, "Instead of --games: run each games-per-second repetition this long")
+  sub.add_option("--seconds", o->seconds, "Instead of --games: run each games-per-second repetition for this many CPU seconds")
       ->check(CLI::Range(0.0, 3600.0));
   sub.add_option("--reps", o->reps, "Repetitions (medians are reported)")->check(CLI::Range(1, 1000))->capture_default_str();
   sub.add_option("--positions", o->positions, "Positions per legal_moves timing set")
