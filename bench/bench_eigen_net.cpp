@@ -1,6 +1,5 @@
-// Google Benchmark of the Eigen inference path at the default architecture: feature encoding,
-// one policy evaluation (all legal moves of a position), value at batch 1 and 64, and one full
-// NetEvaluator call as MCTS makes it. Weights are random: speed does not depend on their values.
+// Google Benchmark of the Eigen inference path at the default architecture: encoding, policy per
+// position, value at batch 1 and 64, NetEvaluator calls and one mcts+net search (random weights).
 #include <benchmark/benchmark.h>
 
 #include <memory>
@@ -10,6 +9,7 @@
 #include "models/eigen_net.h"
 #include "models/features.h"
 #include "models/net_evaluator.h"
+#include "search/mcts.h"
 
 namespace ddz {
 namespace {
@@ -113,6 +113,23 @@ void BM_NetEvaluatorBatch64(benchmark::State& st) {
   st.counters["positions/s"] = benchmark::Counter(double(st.iterations()) * 64, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_NetEvaluatorBatch64);
+
+// One mcts+net decision at 100 simulations, one thread, exact endgames off (network only).
+void BM_MctsNetSearch100(benchmark::State& st) {
+  MctsOptions o;
+  o.simulations = 100;
+  o.solver_cards = 0;
+  Mcts mcts(o, [](uint64_t) -> std::unique_ptr<Evaluator> { return std::make_unique<NetEvaluator>(net()); });
+  size_t i = 0;
+  int sims = 0;
+  for (auto _ : st) {
+    const Position& p = positions()[(i * 7) % positions().size()];
+    const Observation obs = observe(p.state, p.state.to_move());
+    sims += mcts.search(obs, i++).simulations;
+  }
+  st.counters["sims/s"] = benchmark::Counter(double(sims), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_MctsNetSearch100)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace ddz
