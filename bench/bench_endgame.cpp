@@ -135,7 +135,7 @@ void BM_PositionSet(benchmark::State& state, const std::string& file) {
   const auto positions = read_positions(file);
   EndgameSolver solver(SolverOptions{256, node_cap()});
   classify(Hand::of(R3));
-  std::vector<double> ms;
+  std::vector<double> ms, cpu_ms;
   std::vector<double> nodes;
   int unsolved = 0;
   for (auto _ : state) {
@@ -145,19 +145,22 @@ void BM_PositionSet(benchmark::State& state, const std::string& file) {
       const auto& st = solver.last_stats();
       if (!v) ++unsolved;
       ms.push_back(v ? st.seconds * 1000 : 1e12);
+      cpu_ms.push_back(v ? st.cpu_seconds * 1000 : 1e12);
       nodes.push_back(double(st.nodes));
       if (std::getenv("DDZ_BENCH_VERBOSE"))
         std::cerr << file << ": " << (b.three ? format_line(b.three_p) : format_line(b.two)) << " -> "
                   << (v ? (*v ? "win" : "loss") : "unknown") << ", " << st.nodes << " nodes, " << st.seconds * 1000
-                  << " ms\n";
+                  << " ms, " << st.cpu_seconds * 1000 << " ms CPU\n";
     }
   }
   std::sort(ms.begin(), ms.end());
+  std::sort(cpu_ms.begin(), cpu_ms.end());
   std::sort(nodes.begin(), nodes.end());
   state.counters["positions"] = double(positions.size());
   state.counters["unsolved"] = unsolved;
   state.counters["median_ms"] = ms[ms.size() / 2];
   state.counters["max_solved_ms"] = unsolved == int(ms.size()) ? 0 : ms[ms.size() - 1 - size_t(unsolved)];
+  state.counters["median_cpu_ms"] = cpu_ms[cpu_ms.size() / 2];
   state.counters["median_nodes"] = nodes[nodes.size() / 2];
 }
 BENCHMARK_CAPTURE(BM_PositionSet, two_13v13, std::string("endgame_2p_13v13.txt"))

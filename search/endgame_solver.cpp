@@ -2,6 +2,8 @@
 // landlord is seat 0), runs the search core, and builds winning-move sets, PVs and statistics.
 #include "search/endgame_solver.h"
 
+#include <time.h>
+
 #include <chrono>
 #include <stdexcept>
 
@@ -22,6 +24,7 @@ struct EndgameSolver::Impl {
   template <int N>
   std::optional<bool> wins(const Node& root) {
     const auto t0 = std::chrono::steady_clock::now();
+    cpu0 = thread_cpu();
     table.reset_counters();
     Search<N> search(table, options.max_nodes);
     const bool v = search.wins(root);
@@ -33,6 +36,7 @@ struct EndgameSolver::Impl {
   template <int N>
   SolveResult solve(const Node& root, bool all_wins, const int* seat_of) {
     const auto t0 = std::chrono::steady_clock::now();
+    cpu0 = thread_cpu();
     table.reset_counters();
     SolveResult r;
     Search<N> search(table, options.max_nodes);
@@ -98,7 +102,15 @@ struct EndgameSolver::Impl {
     return done();
   }
 
+  static double thread_cpu() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+  }
+  double cpu0 = 0;
+
   void finish_stats(uint64_t nodes, std::chrono::steady_clock::time_point t0) {
+    stats.cpu_seconds = thread_cpu() - cpu0;
     stats.nodes = nodes;
     stats.table_probes = table.probes();
     stats.table_hits = table.hits();

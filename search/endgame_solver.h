@@ -28,6 +28,7 @@ struct SolverStats {
   uint64_t table_used = 0;     // entries holding a position after the call
   uint64_t table_capacity = 0; // entries the table can hold
   double seconds = 0;          // wall-clock time of the call
+  double cpu_seconds = 0;      // CPU time of the calling thread (robust on a loaded machine)
 };
 
 // One move of a principal variation: the seat that made it (two players: 0 = the side to move
