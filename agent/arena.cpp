@@ -132,13 +132,12 @@ std::vector<std::string> split_agent_list(const std::string& text) {
     if (comma == std::string::npos) comma = text.size();
     const std::string piece = text.substr(pos, comma - pos);
     pos = comma + 1;
-    if (out.empty() || is_agent_kind(pieces_kind(piece))) {
-      if (!is_agent_kind(pieces_kind(piece)))
-        throw AgentSpecError("agent list \"" + text + "\": \"" + piece + "\" does not start with a known agent kind");
-      out.push_back(piece);
-    } else {
-      out.back() += "," + piece;
-    }
+    // A key=value piece (its '=' before any ':') continues the spec before it, unless it names a
+    // known kind; anything else starts a new spec (and an unknown kind is reported by the factory).
+    const size_t eq = piece.find('=');
+    const bool setting = eq != std::string::npos && eq < piece.find(':');
+    if (out.empty() || is_agent_kind(pieces_kind(piece)) || !setting) out.push_back(piece);
+    else out.back() += "," + piece;
     if (comma == text.size()) break;
   }
   return out;

@@ -103,9 +103,10 @@ std::array<ArenaGame, 2> play_duplicate_deal(uint64_t seed, int64_t deal, const 
                                              const DuplicateAgents& agents,
                                              std::array<std::string, 2>* records = nullptr);
 
-// Splits "--agents" text into specs: a comma starts a new spec only where the next piece
-// begins with a known agent kind ("mcts:sims=100,threads=2,random" -> 2 specs).
-// Throws AgentSpecError when the first piece is not a known kind.
+// Splits "--agents" text into specs: a piece that is a key=value setting continues the spec
+// before it, any other piece starts a new spec ("mcts:sims=100,threads=2,random" -> 2 specs,
+// "heuristic,bogus" -> 2 specs, the second rejected later by the factory). Specs with more than
+// one positional argument cannot be written this way; pass them with repeated --agent flags.
 std::vector<std::string> split_agent_list(const std::string& text);
 
 }  // namespace ddz

@@ -35,9 +35,8 @@ std::string kinds_help() {
 CommandAction setup(CLI::App& sub) {
   auto o = std::make_shared<ArenaOptions>();
   sub.add_option("--agents", o->agents,
-                 "Comma-separated agent specs, e.g. heuristic,random or mcts:sims=100,threads=2,random. A comma "
-                 "starts a new spec only where the next piece begins with a known agent kind; otherwise it "
-                 "belongs to the spec before it");
+                 "Comma-separated agent specs, e.g. heuristic,random or mcts:sims=100,threads=2,random: a "
+                 "key=value piece belongs to the spec before it, any other piece starts a new spec");
   sub.add_option("--agent", o->agent, "One agent spec (repeatable; combined after --agents)");
   sub.add_option("--deals", o->deals, "Duplicate deals per pair of agents (each played twice)")
       ->default_val(1000)

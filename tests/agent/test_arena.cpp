@@ -202,11 +202,14 @@ TEST(Arena, RoundRobinBookkeeping) {
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 9 + 3 * 5);
 }
 
-TEST(Arena, SplitsAgentListsOnlyBeforeKnownKinds) {
+TEST(Arena, SplitsAgentListsOnlyBetweenSpecs) {
   EXPECT_EQ(split_agent_list("heuristic,random"), (std::vector<std::string>{"heuristic", "random"}));
   EXPECT_EQ(split_agent_list("random:x=1,y=2,heuristic"), (std::vector<std::string>{"random:x=1,y=2", "heuristic"}));
   EXPECT_EQ(split_agent_list("heuristic"), (std::vector<std::string>{"heuristic"}));
-  EXPECT_THROW(split_agent_list("nonsense,random"), AgentSpecError);
+  EXPECT_EQ(split_agent_list("nonsense,random"), (std::vector<std::string>{"nonsense", "random"}));
+  EXPECT_EQ(split_agent_list("mcts+net:m.ddz,sims=5,heuristic:danger=2"),
+            (std::vector<std::string>{"mcts+net:m.ddz,sims=5", "heuristic:danger=2"}));
+  EXPECT_EQ(split_agent_list("net:runs/a=b/m.ddz,random"), (std::vector<std::string>{"net:runs/a=b/m.ddz", "random"}));
 }
 
 TEST(Arena, RejectsBadSettings) {

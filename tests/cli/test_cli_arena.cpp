@@ -1,0 +1,114 @@
+// End-to-end tests of `ddz arena`: text, JSON and CSV reports, records file, determinism across
+// thread counts, and errors for bad agents and options (exit 2 with a message naming the input).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct Result {
+  int code;
+  std::string out, err;
+};
+
+std::string temp_path(const std::string& name) { return std::string(DDZ_BINARY_DIR) + "/test_cli_arena_" + name; }
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+Result run(const std::string& args) {
+  const std::string err_path = temp_path("stderr.txt");
+  const std::string cmd = std::string(DDZ_BINARY_DIR) + "/ddz arena " + args + " 2>" + err_path;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) return {-1, "", "popen failed"};
+  std::string out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, slurp(err_path)};
+}
+
+TEST(CliArena, TextReportHasRolesAndVerdict) {
+  const Result r = run("--agents heuristic,random --deals 30 --seed 3");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("landlord"), std::string::npos);
+  EXPECT_NE(r.out.find("farmers"), std::string::npos);
+  EXPECT_NE(r.out.find("verdict: heuristic is stronger than random"), std::string::npos) << r.out;
+  // Not a terminal: no progress bar on stderr.
+  EXPECT_EQ(r.err.find('\r'), std::string::npos);
+}
+
+TEST(CliArena, JsonIsTheSameWithAnyThreadCount) {
+  const Result a = run("--agents heuristic,random --deals 25 --seed 9 --threads 1 --json");
+  const Result b = run("--agent heuristic --agent random --deals 25 --seed 9 --threads 2 --json");
+  ASSERT_EQ(a.code, 0) << a.err;
+  ASSERT_EQ(b.code, 0) << b.err;
+  auto ja = nlohmann::json::parse(a.out);
+  auto jb = nlohmann::json::parse(b.out);
+  EXPECT_EQ(ja["games"], 50);
+  EXPECT_EQ(ja["agents"][0]["landlord"]["games"], 25);
+  ja.erase("seconds");
+  jb.erase("seconds");
+  EXPECT_EQ(ja, jb);
+}
+
+TEST(CliArena, CsvAndRecords) {
+  const std::string records = temp_path("records.jsonl");
+  std::remove(records.c_str());
+  const Result r = run("--agents random,random --deals 10 --csv --no-spring --records " + records);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("scope,agent,role,games,wins,wp,wp_lo,wp_hi,adp,adp_lo,adp_hi\n", 0), 0u) << r.out;
+  std::istringstream lines(slurp(records));
+  std::string line;
+  int n = 0;
+  while (std::getline(lines, line)) {
+    const auto j = nlohmann::json::parse(line);
+    EXPECT_TRUE(j.is_object());
+    ++n;
+  }
+  EXPECT_EQ(n, 20);
+  std::remove(records.c_str());
+}
+
+TEST(CliArena, RoundRobinWithCommaSpecs) {
+  const Result r = run("--agents heuristic:danger=4,last_margin=-6,random,heuristic --deals 10 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["agents"].size(), 3u);
+  EXPECT_EQ(j["agents"][0]["spec"], "heuristic:danger=4,last_margin=-6");
+  EXPECT_EQ(j["pairs"].size(), 3u);
+}
+
+TEST(CliArena, BiddingRuns) {
+  const Result r = run("--agents heuristic,random --deals 10 --bidding --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["bidding"], true);
+}
+
+TEST(CliArena, BadInputIsAClearError) {
+  Result r = run("--agents heuristic,bogus --deals 5");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("bogus"), std::string::npos) << r.err;
+  r = run("--agents heuristic:danger=x,random --deals 5");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("danger=x"), std::string::npos) << r.err;
+  r = run("--agents heuristic --deals 5");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("two agents"), std::string::npos) << r.err;
+  r = run("--agents heuristic,random --deals 0");
+  EXPECT_NE(r.code, 0);
+  r = run("--agents heuristic,random --json --csv");
+  EXPECT_EQ(r.code, 2);
+}
+
+}  // namespace
