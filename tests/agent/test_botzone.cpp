@@ -205,6 +205,26 @@ TEST(Botzone, UnknownBotzoneCombinationFallsBackSafely) {
   EXPECT_EQ(botzone_decide(agent, view)["response"], json::array());
 }
 
+TEST(Botzone, PlayerThatNeverBidStartsWithThePlayRequest) {
+  // FightTheLandlord2: player 0 bid 3 at once and led 3; player 1's first request is a play request.
+  std::vector<int> own;
+  for (int id = 4; id < 21; ++id) own.push_back(id);
+  const json input = {{"requests", json::array({{{"own", own}, {"publiccard", {50, 51, 53}}, {"landlord", 0}, {"pos", 1},
+                                                 {"finalbid", 3}, {"history", {json::array(), {0}}}}})},
+                      {"responses", json::array()}};
+  const BotzoneView view = botzone_view(input);
+  EXPECT_EQ(view.game, BotzoneGame::Bidding);
+  EXPECT_EQ(view.position, 1);
+  EXPECT_FALSE(view.bidding);
+  EXPECT_EQ(view.obs.base_score, 3);
+  EXPECT_EQ(view.obs.to_beat, parse_move("3"));
+  EXPECT_EQ(view.obs.cards_left, (std::array<int, 3>{19, 17, 17}));
+  // One response too many is refused with the reason.
+  json bad = input;
+  bad["responses"] = {json::array()};
+  EXPECT_THROW(botzone_view(bad), ProtocolError);
+}
+
 TEST(Botzone, BadInputsGiveAnAnswerWithTheReason) {
   RandomAgent agent(1);
   std::string error;

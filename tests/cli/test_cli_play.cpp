@@ -64,6 +64,13 @@ TEST(CliPlay, ScriptedGameRunsToTheEnd) {
   EXPECT_EQ(play_with_input("--opponents random --hint-agent random --seat landlord_down --seed 4", stubborn_script(60)).out, r.out);
 }
 
+TEST(CliPlay, DefaultHeuristicOpponentsFinishAGame) {
+  const Result r = play_with_input("--seat landlord_up --seed 5", stubborn_script(60));
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("opponents heuristic"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Game over"), std::string::npos) << r.out;
+}
+
 TEST(CliPlay, LandlordMustLeadAndPassIsRefused) {
   const Result r = play_with_input("--opponents random --hint-agent random --seat landlord --seed 8", "pass\n");
   EXPECT_NE(r.out.find("Illegal: the leader of a trick may not pass"), std::string::npos) << r.out;
