@@ -18,6 +18,11 @@ CommandAction setup(CLI::App& sub) {
   sub.add_flag("--json", *json, "Print one JSON object instead of text");
   return [cards, json]() {
     const Hand hand = parse_cards(*cards);
+    // No game hand holds more (the landlord's 17 + 3); the search grows fast past it (the whole
+    // deck takes tens of seconds), so larger sets are refused rather than left to hang.
+    if (hand.size() > 20)
+      throw UsageError("\"" + *cards + "\" has " + std::to_string(hand.size()) +
+                       " cards; a hand holds at most 20 (the landlord's 17 + 3)");
     Decomposition d = min_plays(hand);
     // Catalogue order (type, length, key): the same hand always prints the same way.
     std::sort(d.moves.begin(), d.moves.end(),

@@ -29,7 +29,10 @@ CommandAction setup(CLI::App& sub) {
   auto count = std::make_shared<bool>(false);
   auto max_value = std::make_shared<int>(0);
   sub.add_option("values", *values, "Four card values, e.g. 3 3 8 8 or A 5 J K");
-  sub.add_flag("--all", *all, "Print every distinct expression (see `solve24 --help` in README for 'distinct')");
+  sub.add_flag("--all", *all,
+               "Print every distinct expression, shortest first. Expressions equal by reordering or "
+               "regrouping the terms of one sum or the factors of one product are one (a+b = b+a, "
+               "a-b+c = a+c-b, a/b*c = a*c/b)");
   sub.add_flag("--count", *count, "Count the solvable multisets of four values in 1..9 and 1..13 instead");
   sub.add_option("--max", *max_value, "With --count: only values 1..N (1..13)");
   return [values, all, count, max_value]() {

@@ -90,7 +90,7 @@ class Chainless {
       const Step& st = steps[k];
       best = std::min(best, st.plays + value(h - st.cards, s + st.ds, p + st.dp));
     }
-    if (cache_.size() > (size_t(1) << 22)) cache_.clear();  // bound memory on odd inputs
+    if (cache_.size() > (size_t(1) << 18)) cache_.clear();  // bound memory (~10 MB) on odd inputs
     cache_.emplace(key, int16_t(best));
     return best;
   }

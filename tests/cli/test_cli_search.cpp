@@ -63,6 +63,12 @@ TEST(CliMinPlays, BadCardsExitTwoNamingTheInput) {
   EXPECT_NE(r.out.find("33Z4"), std::string::npos) << r.out;
 }
 
+TEST(CliMinPlays, MoreThanTwentyCardsIsRefused) {
+  const CmdResult r = run_ddz("minplays 3333444455556666777788");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("has 22 cards"), std::string::npos) << r.out;
+}
+
 TEST(CliSolve24, FindsTheFractionSolution) {
   const CmdResult r = run_ddz("solve24 3 3 8 8");
   ASSERT_EQ(r.code, 0) << r.out;
