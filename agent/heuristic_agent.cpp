@@ -86,7 +86,8 @@ int HeuristicAgent::bid(const Observation& obs) {
     if (h.count(r) == 4) strength += 8;
   const int plays = plan_hand(h).plays;
   if (plays > 5) strength -= 2 * (plays - 5);
-  const int want = strength >= 18 ? 3 : strength >= 14 ? 2 : strength >= 10 ? 1 : 0;
+  const int t = config_.bid_threshold;
+  const int want = strength >= t + 8 ? 3 : strength >= t + 4 ? 2 : strength >= t ? 1 : 0;
   int highest = 0;
   for (const auto& b : obs.bids) highest = std::max(highest, b.bid);
   return want > highest ? want : 0;
@@ -243,7 +244,8 @@ std::unique_ptr<Agent> make_heuristic_agent(const AgentSpec& spec) {
   c.landlord_margin = spec.get_int("landlord_margin", c.landlord_margin, -100, 100);
   c.down_margin = spec.get_int("down_margin", c.down_margin, -100, 100);
   c.last_margin = spec.get_int("last_margin", c.last_margin, -100, 100);
-  spec.check({"danger", "last_danger", "landlord_margin", "down_margin", "last_margin"});
+  c.bid_threshold = spec.get_int("bid_threshold", c.bid_threshold, 0, 60);
+  spec.check({"danger", "last_danger", "landlord_margin", "down_margin", "last_margin", "bid_threshold"});
   return std::make_unique<HeuristicAgent>(spec.text(), c);
 }
 

@@ -4,8 +4,10 @@
 //
 // Rules, in the order they are tried:
 // Bidding: strength = 8 (big joker) + 6 (small joker) + 4 per 2 + 8 per bomb + 1 per ace, less
-//   2 per play above 5 in the hand's best split; bid 3 at >= 18, 2 at >= 14, 1 at >= 10, and
-//   only when that beats the highest bid so far (else pass).
+//   2 per play above 5 in the hand's best split; bid 3 at >= bid_threshold + 8, 2 at
+//   >= bid_threshold + 4, 1 at >= bid_threshold (default 2), and only when that beats the
+//   highest bid so far (else pass). Paired bidding matches favoured low thresholds (2 beat 3, 4,
+//   6, 10 and 14 against heuristic and random opponents; 0 beat 2 but bids 3 on very little).
 // Leading (split the hand with plan_hand, lead one of its combinations):
 //   1. One combination left: play it and win.
 //   2. At most one combination that an opponent could beat (checked against all unseen cards):
@@ -48,6 +50,7 @@ struct HeuristicConfig {
   int landlord_margin = -5;  // the landlord answering a farmer
   int down_margin = -5;      // the farmer right after the landlord answering it (its partner follows)
   int last_margin = -6;      // the last farmer answering the landlord
+  int bid_threshold = 2;     // bid 1 at this strength, 2 at +4, 3 at +8
 };
 
 class HeuristicAgent : public Agent {
