@@ -13,6 +13,7 @@
 #include "agent/arena_report.h"
 #include "agent/arena_stats.h"
 #include "agent/factory.h"
+#include "agent/progress.h"
 #include "agent/random_agent.h"
 
 namespace ddz {
@@ -200,6 +201,27 @@ TEST(Arena, RoundRobinBookkeeping) {
   EXPECT_EQ(j["agents"][0]["name"], "random #1");
   const std::string csv = arena_csv(r);
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 9 + 3 * 5);
+}
+
+TEST(Progress, RendersFractionRateAndEta) {
+  const std::string half = ProgressBar::render(500, 1000, 2.0, "games", 10);
+  EXPECT_EQ(half.substr(0, 12), "[#####.....]");
+  EXPECT_NE(half.find(" 50% 500/1000 games"), std::string::npos) << half;
+  EXPECT_NE(half.find("250 games/s"), std::string::npos) << half;
+  EXPECT_NE(half.find("ETA 0:02"), std::string::npos) << half;
+  const std::string start = ProgressBar::render(0, 1000, 0.0, "games", 10);
+  EXPECT_NE(start.find("ETA --:--"), std::string::npos) << start;
+  const std::string done = ProgressBar::render(1000, 1000, 100.0, "games", 10);
+  EXPECT_EQ(done.substr(0, 12), "[##########]");
+  // A disabled bar writes nothing.
+  std::FILE* f = std::tmpfile();
+  {
+    ProgressBar bar(10, "games", false, f);
+    bar.update(5);
+    bar.finish();
+  }
+  EXPECT_EQ(std::ftell(f), 0L);
+  std::fclose(f);
 }
 
 TEST(Arena, SplitsAgentListsOnlyBetweenSpecs) {
