@@ -1,0 +1,97 @@
+// End-to-end tests of `ddz analyse`: the search table for a record position (text and JSON),
+// the same answer for the same seed, and clear errors (exit 2) for bad input.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct Result {
+  int code;
+  std::string out, err;
+};
+
+std::string temp_path(const std::string& name) { return std::string(DDZ_BINARY_DIR) + "/test_cli_analyse_" + name; }
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+Result run(const std::string& args) {
+  const std::string err_path = temp_path("stderr.txt");
+  const std::string cmd = std::string(DDZ_BINARY_DIR) + "/ddz " + args + " 2>" + err_path;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) return {-1, "", "popen failed"};
+  std::string out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, slurp(err_path)};
+}
+
+// A finished heuristic game's record.
+std::string record_file() {
+  const std::string path = temp_path("record.json");
+  const Result r = run("game --seed 5 --agent heuristic --json > " + path);
+  EXPECT_EQ(r.code, 0) << r.err;
+  return path;
+}
+
+TEST(CliAnalyse, ShowsTheSearchOfARecordPosition) {
+  const std::string record = record_file();
+  const Result text = run("analyse --record " + record + " --move 8 --agent mcts:sims=60");
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("60 simulations"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("chosen: "), std::string::npos) << text.out;
+
+  const Result a = run("analyse --record " + record + " --move 8 --agent mcts:sims=60 --seed 4 --json");
+  const Result b = run("analyse --record " + record + " --move 8 --agent mcts:sims=60 --seed 4 --json");
+  ASSERT_EQ(a.code, 0) << a.err;
+  const auto j = nlohmann::json::parse(a.out);
+  EXPECT_EQ(j["simulations"], 60);
+  int visits = 0;
+  bool chosen_listed = false;
+  for (const auto& m : j["moves"]) {
+    visits += m["visits"].get<int>();
+    chosen_listed = chosen_listed || m["move"] == j["chosen"];
+  }
+  EXPECT_EQ(visits, 59);  // the first simulation expands the root
+  EXPECT_TRUE(chosen_listed);
+  auto strip_time = [](nlohmann::json x) {
+    x.erase("seconds");
+    return x;
+  };
+  EXPECT_EQ(strip_time(j), strip_time(nlohmann::json::parse(b.out)));  // same seed, same search
+}
+
+TEST(CliAnalyse, BadInputIsAUsageError) {
+  const std::string record = record_file();
+  Result r = run("analyse --record " + record + " --move 999 --agent mcts:sims=10");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("999"), std::string::npos) << r.err;
+  r = run("analyse --record " + record + " --agent mcts:sims=10");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--move"), std::string::npos) << r.err;
+  r = run("analyse --record " + record + " --move 3 --agent heuristic");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("mcts"), std::string::npos) << r.err;
+  r = run("analyse --record " + record + " --move 3 --agent mcts:sims=10,bogus=1");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("bogus"), std::string::npos) << r.err;
+  r = run("analyse --record /nonexistent/file.json --move 3");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("/nonexistent/file.json"), std::string::npos) << r.err;
+  r = run("analyse --move 3");
+  EXPECT_EQ(r.code, 2);
+}
+
+}  // namespace
