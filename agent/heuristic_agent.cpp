@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "agent/hand_value.h"
+#include "game/catalogue.h"
 #include "game/movegen.h"
 
 namespace ddz {
@@ -100,6 +101,9 @@ Move HeuristicAgent::play(const Observation& obs) {
 
 Move HeuristicAgent::lead(const Observation& obs) {
   const Hand hand = obs.hand;
+  // The whole hand as one combination (exact, including splits the planner never makes, such
+  // as four with two kickers) wins at once.
+  if (auto whole = classify(hand)) return *whole;
   const HandPlan plan = plan_hand(hand);
   if (plan.count == 1) return plan.groups[0];
 
@@ -179,7 +183,7 @@ Move HeuristicAgent::follow(const Observation& obs) {
   for (const Move& m : moves_) {
     if (!m.is_bomb_or_rocket()) continue;
     const Hand rest = hand - m.cards;
-    if (rest.empty() || plan_hand(rest).plays <= 1) return m;
+    if (rest.empty() || classify(rest).has_value()) return m;
   }
 
   // 4. How eager to beat: forced when the player of to_beat (an opponent) is about to go out.
@@ -206,7 +210,7 @@ Move HeuristicAgent::follow(const Observation& obs) {
     const int rest_value = value(rest);
     if (m.is_bomb_or_rocket() && margin != kForceMargin) {
       // A bomb is worth spending when it wins: what remains is a single combination.
-      if (!(rest.empty() || plan_hand(rest).plays <= 1)) cost += kBombCost;
+      if (!(rest.empty() || classify(rest).has_value())) cost += kBombCost;
     }
     const int score = rest_value - cost;
     if (score > best_score || (best == nullptr && margin == kForceMargin)) {

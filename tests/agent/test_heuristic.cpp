@@ -99,6 +99,9 @@ TEST(Heuristic, GoesOutWhenItCan) {
   // Leading a hand that is one combination plays all of it.
   const GameState lead = position("3456789TJQKA22XD", "33344455", "4TJQKA78", 1, "pass", -1);
   EXPECT_EQ(agent.play(observe(lead, 1)).cards, parse_cards("33344455"));
+  // Also a four with two kickers, which the hand split keeps as a bomb.
+  const GameState four = position("3456789TJQKA22XD", "777789", "4TJQKA78", 1, "pass", -1);
+  EXPECT_EQ(agent.play(observe(four, 1)).cards, parse_cards("777789"));
 }
 
 TEST(Heuristic, LeadsLowSoloToPartnerWithOneCard) {
