@@ -1,0 +1,116 @@
+// Tests of the training config: defaults, every kind of rejection names the key and the file,
+// and the effective config written to a run directory reads back to the same settings.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "selfplay/config.h"
+
+namespace ddz::selfplay {
+namespace {
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_config(text, "cfg.yaml");
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(SelfplayConfig, EmptyFileGivesDefaults) {
+  const TrainConfig c = parse_config("", "cfg.yaml");
+  const TrainConfig d;
+  EXPECT_EQ(c.sims, d.sims);
+  EXPECT_EQ(c.policy_hidden, d.policy_hidden);
+  EXPECT_EQ(c.eval_opponents, d.eval_opponents);
+}
+
+TEST(SelfplayConfig, ReadsValues) {
+  const TrainConfig c = parse_config("sims: 32\nlr: 0.01\nbidding: true\npolicy_hidden: [64, 32]\n"
+                                     "eval_opponents: [random, \"mcts:sims=10,threads=1\"]\n",
+                                     "cfg.yaml");
+  EXPECT_EQ(c.sims, 32);
+  EXPECT_DOUBLE_EQ(c.lr, 0.01);
+  EXPECT_TRUE(c.bidding);
+  EXPECT_EQ(c.policy_hidden, (std::vector<int>{64, 32}));
+  ASSERT_EQ(c.eval_opponents.size(), 2u);
+  EXPECT_EQ(c.eval_opponents[1], "mcts:sims=10,threads=1");
+}
+
+TEST(SelfplayConfig, UnknownKeyNamesKeyAndFile) {
+  const std::string e = error_of("sims: 8\nsimz: 9\n");
+  EXPECT_NE(e.find("cfg.yaml"), std::string::npos) << e;
+  EXPECT_NE(e.find("unknown key 'simz'"), std::string::npos) << e;
+}
+
+TEST(SelfplayConfig, WrongTypeNamesKeyAndFile) {
+  for (const char* text : {"sims: many\n", "lr: fast\n", "bidding: maybe\n", "policy_hidden: 256\n",
+                           "eval_opponents: random\n", "seed: -3\n", "sims: 1.5\n"}) {
+    const std::string e = error_of(text);
+    EXPECT_NE(e.find("cfg.yaml: key '"), std::string::npos) << text << " -> " << e;
+  }
+  EXPECT_NE(error_of("sims: many\n").find("key 'sims'"), std::string::npos);
+  EXPECT_NE(error_of("policy_hidden: [64, x]\n").find("key 'policy_hidden'"), std::string::npos);
+}
+
+TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
+  std::string e = error_of("sims: 0\n");
+  EXPECT_NE(e.find("cfg.yaml: key 'sims'"), std::string::npos) << e;
+  EXPECT_NE(e.find("out of range"), std::string::npos) << e;
+  e = error_of("full_search_prob: 1.5\n");
+  EXPECT_NE(e.find("key 'full_search_prob'"), std::string::npos) << e;
+  e = error_of("eval_agent: mcts\n");
+  EXPECT_NE(e.find("key 'eval_agent'"), std::string::npos) << e;
+  e = error_of("min_replay: 5000\nreplay_capacity: 1000\n");
+  EXPECT_NE(e.find("key 'min_replay'"), std::string::npos) << e;
+  e = error_of("sims: 4\ngumbel_k: 8\nfast_sims: 2\n");
+  EXPECT_NE(e.find("key 'gumbel_k'"), std::string::npos) << e;
+  e = error_of("value_hidden: [0]\n");
+  EXPECT_NE(e.find("key 'value_hidden'"), std::string::npos) << e;
+}
+
+TEST(SelfplayConfig, EmptyValueAndBadYamlAreRejected) {
+  EXPECT_NE(error_of("sims:\n").find("key 'sims'"), std::string::npos);
+  EXPECT_NE(error_of("sims: [1\n").find("cfg.yaml: not valid YAML"), std::string::npos);
+  EXPECT_NE(error_of("- 1\n- 2\n").find("cfg.yaml"), std::string::npos);
+}
+
+TEST(SelfplayConfig, MissingFileIsNamed) {
+  try {
+    load_config("/nonexistent/dir/x.yaml");
+    FAIL() << "no error";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/dir/x.yaml"), std::string::npos);
+  }
+}
+
+TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
+  TrainConfig c;
+  c.seed = 99;
+  c.sims = 40;
+  c.lr = 3e-4;
+  c.bidding = true;
+  c.bid_hidden = {7, 9, 11};
+  c.eval_opponents = {"random", "mcts:sims=5,threads=1"};
+  c.eval_agent = "mcts+net";
+  const TrainConfig r = parse_config(c.to_yaml(), "effective");
+  EXPECT_EQ(r.seed, 99u);
+  EXPECT_EQ(r.sims, 40);
+  EXPECT_DOUBLE_EQ(r.lr, 3e-4);
+  EXPECT_TRUE(r.bidding);
+  EXPECT_EQ(r.bid_hidden, c.bid_hidden);
+  EXPECT_EQ(r.eval_opponents, c.eval_opponents);
+  EXPECT_EQ(r.eval_agent, "mcts+net");
+  EXPECT_EQ(r.to_yaml(), c.to_yaml());
+}
+
+TEST(SelfplayConfig, ShippedConfigsLoad) {
+  for (const char* name : {"default", "small", "full"}) {
+    const std::string path = std::string(DDZ_SOURCE_DIR) + "/configs/" + name + ".yaml";
+    EXPECT_NO_THROW(load_config(path)) << path;
+  }
+}
+
+}  // namespace
+}  // namespace ddz::selfplay

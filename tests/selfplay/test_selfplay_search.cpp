@@ -1,0 +1,209 @@
+// The self-play pieces that need no training: worlds rebuilt with their history, the Gumbel
+// search's outputs, a self-play game's samples, the replay buffer bound and the metrics files.
+#include <gtest/gtest.h>
+
+#include "game/observation.h"
+#include "models/features.h"
+#include "selfplay/actor.h"
+#include "selfplay/files.h"
+#include "selfplay/gumbel_search.h"
+#include "selfplay/learner.h"
+#include "selfplay/metrics.h"
+#include "selfplay/replay_buffer.h"
+#include "selfplay/worlds.h"
+#include "search/world_sampler.h"
+
+namespace ddz::selfplay {
+namespace {
+
+NetworkSpec tiny_spec() {
+  NetworkSpec s = default_spec();
+  s.policy_hidden = {16};
+  s.value_hidden = {16};
+  s.bid_hidden = {8};
+  return s;
+}
+
+// Plays random legal moves for `plies` plies from a seeded deal.
+GameState random_position(uint64_t seed, int plies, bool bidding) {
+  Rules rules;
+  rules.bidding = bidding;
+  GameState s(seed, rules);
+  Rng rng(seed);
+  while (s.phase() == Phase::Bidding) {
+    auto bids = s.legal_bids();
+    s.apply_bid(bids[rng.below(uint32_t(bids.size()))]);
+  }
+  std::vector<Move> moves;
+  for (int i = 0; i < plies && s.phase() == Phase::Play; ++i) {
+    s.legal(moves);
+    GameState next = s;
+    next.apply_trusted(moves[rng.below(uint32_t(moves.size()))]);
+    if (next.phase() != Phase::Play) break;
+    s = next;
+  }
+  return s;
+}
+
+TEST(SelfplayWorlds, RebuiltWorldsKeepHistoryAndFeatures) {
+  Rng rng(11);
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    const GameState truth = random_position(seed, int(seed % 40), seed % 2 == 0);
+    const Observation obs = observe(truth, truth.to_move());
+    // The true hands give back the true state's features exactly.
+    const GameState same = world_with_history(obs, truth.hands());
+    std::vector<float> a(static_cast<size_t>(kValueDim)), b(static_cast<size_t>(kValueDim));
+    encode_value(truth, a.data());
+    encode_value(same, b.data());
+    ASSERT_EQ(a, b) << "seed " << seed;
+    // Sampled worlds are consistent with the observation and carry its history.
+    const GameState w = sample_world_with_history(obs, rng);
+    ASSERT_EQ(check_world(obs, w), "") << "seed " << seed;
+    ASSERT_EQ(w.history().size(), truth.history().size());
+    ASSERT_EQ(w.base_score(), truth.base_score());
+  }
+}
+
+TEST(SelfplaySearch, PolicyIsADistributionAndChoiceIsLegal) {
+  TrainConfig cfg;
+  Learner learner(tiny_spec(), cfg, 3);
+  const EigenNet net(tiny_spec(), learner.weights());
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    const GameState s = random_position(seed, int(seed % 30), false);
+    const Observation obs = observe(s, s.to_move());
+    std::vector<Move> moves;
+    s.legal(moves);
+    GumbelSettings gs;
+    Rng rng(seed);
+    const GumbelResult r = gumbel_search(net, obs, moves, gs, rng);
+    ASSERT_EQ(r.policy.size(), moves.size());
+    double sum = 0;
+    for (float p : r.policy) {
+      ASSERT_GE(p, 0.0f);
+      sum += p;
+    }
+    EXPECT_NEAR(sum, 1.0, 1e-4);
+    ASSERT_GE(r.chosen, 0);
+    ASSERT_LT(r.chosen, int(moves.size()));
+    int visits = 0;
+    for (int v : r.visits) visits += v;
+    if (moves.size() > 1) {
+      EXPECT_LE(visits, gs.sims + gs.k);
+    }
+    // Same seed, same search.
+    Rng again(seed);
+    const GumbelResult r2 = gumbel_search(net, obs, moves, gs, again);
+    EXPECT_EQ(r2.chosen, r.chosen);
+    EXPECT_EQ(r2.policy, r.policy);
+  }
+}
+
+TEST(SelfplaySearch, FindsTheMoveThatWinsAtOnce) {
+  // Positions from random games where the mover can empty its hand at once: the exact result
+  // (+1) of that move outweighs any estimate of an untrained network, so the search picks it.
+  TrainConfig cfg;
+  Learner learner(tiny_spec(), cfg, 3);
+  const EigenNet net(tiny_spec(), learner.weights());
+  int found = 0;
+  std::vector<Move> moves;
+  for (uint64_t seed = 1; seed <= 400 && found < 10; ++seed) {
+    Rng rng(seed);
+    GameState s(seed, Rules());
+    while (s.phase() == Phase::Play) {
+      s.legal(moves);
+      int winning = -1;
+      for (size_t i = 0; i < moves.size(); ++i)
+        if (moves[i].cards == s.hand(s.to_move()) && !moves[i].is_pass()) winning = int(i);
+      if (winning >= 0 && moves.size() > 1) {
+        GumbelSettings gs;
+        gs.k = int(moves.size());
+        gs.sims = std::max(16, 2 * gs.k);
+        gs.c_scale = 1.0;
+        Rng search_rng(seed);
+        const GumbelResult r = gumbel_search(net, observe(s, s.to_move()), moves, gs, search_rng);
+        EXPECT_EQ(r.chosen, winning) << "seed " << seed;
+        EXPECT_GT(r.policy[size_t(winning)], 0.5f) << "seed " << seed;
+        EXPECT_FLOAT_EQ(r.q[size_t(winning)], 1.0f);
+        ++found;
+        break;
+      }
+      s.apply_trusted(moves[rng.below(uint32_t(moves.size()))]);
+    }
+  }
+  EXPECT_GE(found, 5);
+}
+
+TEST(SelfplayActor, GameSamplesHaveOutcomes) {
+  TrainConfig cfg;
+  cfg.sims = 4;
+  cfg.gumbel_k = 4;
+  cfg.fast_sims = 2;
+  for (bool bidding : {false, true}) {
+    cfg.bidding = bidding;
+    Learner learner(tiny_spec(), cfg, 3);
+    const EigenNet net(tiny_spec(), learner.weights());
+    const GameSamples g = play_selfplay_game(net, cfg, 77);
+    ASSERT_FALSE(g.plays.empty());
+    ASSERT_FALSE(g.bids.empty());
+    EXPECT_GE(g.decisions, int(g.plays.size()));
+    for (const PlaySample& s : g.plays) {
+      ASSERT_EQ(s.moves.size(), s.policy.size());
+      ASSERT_TRUE(s.win == 0.0f || s.win == 1.0f);
+      ASSERT_NE(s.score, 0.0f);
+      // Teammates share a result; the landlord's score is twice a farmer's with opposite sign.
+      ASSERT_EQ(s.win > 0.5f, s.score > 0.0f);
+    }
+    const GameSamples again = play_selfplay_game(net, cfg, 77);
+    EXPECT_EQ(again.decisions, g.decisions);  // deterministic for a seed
+  }
+}
+
+TEST(SelfplayReplay, BoundedAndSampled) {
+  ReplayBuffer<int> buf(100);
+  for (int i = 0; i < 10; ++i) {
+    std::vector<int> v(30);
+    for (int j = 0; j < 30; ++j) v[size_t(j)] = i * 30 + j;
+    buf.add(std::move(v));
+  }
+  EXPECT_EQ(buf.size(), 100u);
+  EXPECT_EQ(buf.added(), 300);
+  Rng rng(1);
+  const auto s = buf.sample(500, rng);
+  ASSERT_EQ(s.size(), 500u);
+  for (int x : s) EXPECT_GE(x, 200);  // only the newest 100 remain
+  EXPECT_EQ(buf.drawn(), 500);
+}
+
+TEST(SelfplayMetrics, CsvAndSvg) {
+  const fs::path dir = fs::path(DDZ_BINARY_DIR) / "test_tmp" / "metrics";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string csv = (dir / "metrics.csv").string(), svg = (dir / "curves.svg").string();
+  {
+    Metrics m(csv, svg, {"random", "mcts:sims=5,threads=1"});
+    MetricsRow r;
+    r.time_s = 60;
+    r.steps = 10;
+    r.policy_loss = 1.5;
+    r.value_loss = 0.7;
+    m.add(r);
+    r.time_s = 120;
+    r.evals.push_back(EvalResult{"random", 0.8, 0.7, 0.9, 1.2, 100});
+    m.add(r);
+    m.write_svg();
+  }
+  Metrics back(csv, svg, {"random", "mcts:sims=5,threads=1"});
+  back.load_existing();
+  ASSERT_EQ(back.rows().size(), 2u);
+  EXPECT_DOUBLE_EQ(back.rows()[1].time_s, 120);
+  ASSERT_EQ(back.rows()[1].evals.size(), 1u);
+  EXPECT_DOUBLE_EQ(back.rows()[1].evals[0].wp, 0.8);
+  const std::string text = read_file(svg);
+  EXPECT_NE(text.find("<svg"), std::string::npos);
+  EXPECT_NE(text.find("policy loss"), std::string::npos);
+  EXPECT_NE(text.find("vs random"), std::string::npos);
+  EXPECT_NE(text.find("<circle"), std::string::npos);  // the evaluation point
+}
+
+}  // namespace
+}  // namespace ddz::selfplay

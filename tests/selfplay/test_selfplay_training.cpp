@@ -1,0 +1,119 @@
+// A tiny training run end to end (seconds): every run-directory file is written, a second run
+// into the same directory needs --resume, and --resume continues the step and game counts.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "models/agent_file.h"
+#include "selfplay/checkpoint.h"
+#include "selfplay/config.h"
+#include "selfplay/files.h"
+#include "selfplay/signals.h"
+#include "selfplay/trainer.h"
+
+namespace ddz::selfplay {
+namespace {
+
+const char* kTinyConfig = R"(seed: 5
+minutes: 0
+max_steps: 30
+policy_hidden: [16]
+value_hidden: [16]
+bid_hidden: [8]
+sims: 4
+gumbel_k: 4
+fast_sims: 2
+min_replay: 100
+replay_capacity: 5000
+batch_size: 32
+publish_every: 10
+eval_every_minutes: 0
+eval_deals: 4
+eval_opponents: [random]
+checkpoint_every_minutes: 10
+keep_checkpoints: 2
+)";
+
+TEST(SelfplayTraining, TinyRunWritesEveryFileAndResumes) {
+  const fs::path dir = fs::path(DDZ_BINARY_DIR) / "test_tmp" / "training";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path cfg = dir / "tiny.yaml";
+  std::ofstream(cfg) << kTinyConfig;
+  const fs::path run = dir / "run";
+  clear_stop();
+  TrainOptions o;
+  o.config_path = cfg.string();
+  o.run_dir = run.string();
+  o.progress = false;
+  ASSERT_EQ(run_training(o), 0);
+  for (const char* f : {"config.yaml", "log.txt", "metrics.csv", "curves.svg", "agent.ddz"})
+    EXPECT_TRUE(fs::exists(run / f)) << f;
+  auto first = load_latest_checkpoint(run, true);
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(first->counters.steps, 30);
+  EXPECT_GT(first->counters.games, 0);
+  // The evaluated agent is a valid exported agent file.
+  EXPECT_NO_THROW(load_agent_file((run / "agent.ddz").string()));
+  const std::string metrics = read_file(run / "metrics.csv");
+  EXPECT_NE(metrics.find("wp_vs \"random\""), std::string::npos);
+
+  // Starting again without --resume refuses to overwrite the run.
+  EXPECT_THROW(run_training(o), std::runtime_error);
+
+  // --resume with a higher step limit continues from step 30.
+  std::string text = kTinyConfig;
+  text.replace(text.find("max_steps: 30"), 13, "max_steps: 45");
+  std::ofstream(cfg, std::ios::trunc) << text;
+  o.resume = true;
+  ASSERT_EQ(run_training(o), 0);
+  auto second = load_latest_checkpoint(run, true);
+  ASSERT_TRUE(second.has_value());
+  EXPECT_EQ(second->counters.steps, 45);
+  EXPECT_GE(second->counters.games, first->counters.games);
+  EXPECT_NE(read_file(run / "log.txt").find("resumed from checkpoint step 30"), std::string::npos);
+  EXPECT_EQ(list_checkpoints(run).size(), 2u);  // keep_checkpoints
+}
+
+TEST(SelfplayTraining, ResumeWithoutCheckpointIsAnError) {
+  const fs::path dir = fs::path(DDZ_BINARY_DIR) / "test_tmp" / "training_empty";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path cfg = dir / "tiny.yaml";
+  std::ofstream(cfg) << kTinyConfig;
+  TrainOptions o;
+  o.config_path = cfg.string();
+  o.run_dir = (dir / "run").string();
+  o.resume = true;
+  o.progress = false;
+  try {
+    run_training(o);
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("no valid checkpoint"), std::string::npos) << e.what();
+  }
+}
+
+TEST(SelfplayTraining, BadOpponentIsAConfigError) {
+  const fs::path dir = fs::path(DDZ_BINARY_DIR) / "test_tmp" / "training_badopp";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path cfg = dir / "tiny.yaml";
+  std::string text = kTinyConfig;
+  text.replace(text.find("[random]"), 8, "[nosuchagent]");
+  std::ofstream(cfg, std::ios::trunc) << text;
+  TrainOptions o;
+  o.config_path = cfg.string();
+  o.run_dir = (dir / "run").string();
+  o.progress = false;
+  try {
+    run_training(o);
+    FAIL() << "no error";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("key 'eval_opponents'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(cfg.string()), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace ddz::selfplay
