@@ -4,6 +4,9 @@
 #include "search/endgame_search.h"
 
 #include <algorithm>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 #include "game/catalogue.h"
 #include "game/movegen.h"
@@ -105,20 +108,62 @@ Node Search<N>::child(const Node& n, const Move& m) {
   return c;
 }
 
+namespace {
+
+constexpr uint64_t kChainRankBits = 0xFFFFFFFFFFFFULL;  // nibbles of ranks 3..A
+
+// Bits of `x` selected by `mask`, packed to the low end (BMI2 pext when available).
+uint64_t extract_bits(uint64_t x, uint64_t mask) {
+#if defined(__BMI2__)
+  return _pext_u64(x, mask);
+#else
+  uint64_t out = 0;
+  for (uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
+    if (x & mask & -mask) out |= bit;
+  return out;
+#endif
+}
+
+// Rank compression: ranks 3..A that no hand holds are squeezed out (held ranks move down, in
+// order) and a mask records which neighbouring held ranks are really adjacent, which is all
+// that chains and the kicker rules look at. 2, X and D keep their places. Positions with equal
+// compressed hands, adjacency and beat class are the same game up to renaming ranks.
+struct Compressor {
+  uint32_t held;      // chain ranks (3..A) held by anyone
+  uint64_t nibbles;   // their nibbles
+  explicit Compressor(uint32_t held_ranks) : held(held_ranks & 0xFFF), nibbles(0) {
+    for (uint32_t m = held; m; m &= m - 1) nibbles |= uint64_t(0xF) << (4 * __builtin_ctz(m));
+  }
+  uint64_t hand(Hand h) const { return extract_bits(h.bits() & kChainRankBits, nibbles) | (h.bits() & ~kChainRankBits); }
+  uint64_t adjacency() const { return extract_bits(held & (held << 1), held); }
+  // A real key rank as a compressed one: chain ranks by how many held ranks are at or below it.
+  uint64_t key(int rank) const {
+    if (rank > kHighestChainRank) return uint64_t(16 + rank);
+    return uint64_t(__builtin_popcount(held & ((2u << rank) - 1)));
+  }
+};
+
+}  // namespace
+
 template <int N>
 EndgameKey Search<N>::key_of(const Node& n) const {
+  uint32_t held = 0;
+  for (int i = 0; i < N; ++i) held |= n.h[i].ranks_with_at_least(1);
+  const Compressor c(held);
   EndgameKey k;
   if (N == 2) {
     // Seats do not matter in the two-player game: key by (hand to move, other hand).
-    k.w[0] = n.h[n.to_move].bits();
-    k.w[1] = n.h[1 - n.to_move].bits();
+    k.w[0] = c.hand(n.h[n.to_move]);
+    k.w[1] = c.hand(n.h[1 - n.to_move]);
     k.w[2] = 0;
   } else {
-    k.w[0] = n.h[0].bits() | (uint64_t(n.to_move) << 60) | (uint64_t(n.passes) << 62) | (uint64_t(1) << 63);
-    k.w[1] = n.h[1].bits();
-    k.w[2] = n.h[2].bits();
+    k.w[0] = c.hand(n.h[0]) | (uint64_t(n.to_move) << 60) | (uint64_t(n.passes) << 62) | (uint64_t(1) << 63);
+    k.w[1] = c.hand(n.h[1]);
+    k.w[2] = c.hand(n.h[2]);
   }
-  k.w[3] = beat_class(n);
+  const uint64_t beat = beat_class(n);
+  const uint64_t beat_key = beat ? c.key(int(beat >> 8)) : 0;
+  k.w[3] = (beat & 0xFF) | (beat_key << 8) | (c.adjacency() << 16);
   return k;
 }
 
