@@ -73,6 +73,21 @@ TEST(CliAnalyse, ShowsTheSearchOfARecordPosition) {
   EXPECT_EQ(strip_time(j), strip_time(nlohmann::json::parse(b.out)));  // same seed, same search
 }
 
+TEST(CliAnalyse, ProtocolRequestPosition) {
+  const std::string path = temp_path("request.json");
+  std::ofstream(path) << R"({"type":"play","role":"landlord_up","hand":"5677899TJQQKKKA22","kitty":"5JQ",)"
+                      << R"("history":[{"role":"landlord","cards":"33"},{"role":"landlord_down","cards":"55"}]})";
+  const Result r = run("analyse --observation " + path + " --agent mcts:sims=40 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["role"], "landlord_up");
+  EXPECT_EQ(j["to_beat"], "55");
+  EXPECT_EQ(j["cards_left"], nlohmann::json::parse("[18,15,17]"));
+  std::ofstream(path) << R"({"type":"play","role":"landlord_up","hand":"33","kitty":"5JQ","history":[]})";
+  const Result bad = run("analyse --observation " + path);
+  EXPECT_EQ(bad.code, 2);
+}
+
 TEST(CliAnalyse, BadInputIsAUsageError) {
   const std::string record = record_file();
   Result r = run("analyse --record " + record + " --move 999 --agent mcts:sims=10");
