@@ -56,6 +56,7 @@ class Search {
   bool aborted_ = false;
   std::deque<std::vector<Move>> move_buf_;  // one list per ply; a deque keeps references stable
   std::vector<int> score_tmp_;
+  std::vector<Move> killers_;  // per ply: the last move that won there
 };
 
 extern template class Search<2>;
