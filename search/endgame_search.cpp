@@ -203,6 +203,7 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
   // random three-player positions; passing first in other cases cost more nodes).
   const bool pass_first = N == 3 && s == 1 && !n.beat.is_pass() && n.passes == 1;
   if (score_tmp_.size() < out.size()) score_tmp_.resize(out.size());
+  unbeatable_.clear();
   for (size_t i = 0; i < out.size(); ++i) {
     const Move& m = out[i];
     int score;
@@ -211,6 +212,7 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
     } else {
       bool unbeatable = true;
       for (int j = 0; j < nopp && unbeatable; ++j) unbeatable = !can_beat_fast(opp[j], m);
+      if (unbeatable) unbeatable_.push_back(m);
       score = (unbeatable ? (1 << 20) : 0) - 1024 * plays_estimate(me - m.cards) + 16 * m.cards.size() - m.key;
     }
     score_tmp_[i] = score;
@@ -259,6 +261,11 @@ bool Search<N>::value(const Node& n, int ply) {
   while (move_buf_.size() <= size_t(ply)) move_buf_.emplace_back();
   std::vector<Move>& moves = move_buf_[size_t(ply)];
   ordered_moves(n, moves);
+  if (n.beat.is_pass() && !unbeatable_.empty() && sure_win_.lead_wins(n.h[s], unbeatable_)) {
+    // Sure win: the hand splits into leads no opponent can beat plus one last combination.
+    table_.store(key, true, nodes_ - start);
+    return true;
+  }
   if (killers_.size() <= size_t(ply)) killers_.resize(size_t(ply) + 1);
   {
     // Killer move: the (non-pass) move that last won at this ply, in a sibling subtree, is tried

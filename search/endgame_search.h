@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "game/move.h"
+#include "search/endgame_sure_win.h"
 #include "search/endgame_table.h"
 
 namespace ddz::endgame {
@@ -57,6 +58,8 @@ class Search {
   std::deque<std::vector<Move>> move_buf_;  // one list per ply; a deque keeps references stable
   std::vector<int> score_tmp_;
   std::vector<Move> killers_;  // per ply: the last move that won there
+  SureWin sure_win_;
+  std::vector<Move> unbeatable_;  // filled by ordered_moves: moves no opponent can beat
 };
 
 extern template class Search<2>;

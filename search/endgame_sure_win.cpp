@@ -1,0 +1,47 @@
+// Sure-win test for the endgame solver: a depth-first search over disjoint sets of unbeatable
+// leads whose removal leaves one combination, bounded by a budget of steps.
+#include "search/endgame_sure_win.h"
+
+#include "game/catalogue.h"
+#include "game/movegen.h"
+#include "search/endgame_search.h"
+
+namespace ddz::endgame {
+
+bool unbeatable_by(const Move& m, const Hand* opps, int nopp) {
+  for (int j = 0; j < nopp; ++j)
+    if (can_beat_fast(opps[j], m)) return false;
+  return true;
+}
+
+bool SureWin::lead_wins(Hand me, const Hand* opps, int nopp, int budget) {
+  std::vector<Move> all;
+  legal_moves(me, Move::pass(), all);
+  tmp_.clear();
+  for (const Move& m : all)
+    if (!m.is_pass() && unbeatable_by(m, opps, nopp)) tmp_.push_back(m);
+  const std::vector<Move> list = tmp_;
+  return lead_wins(me, list, budget);
+}
+
+bool SureWin::lead_wins(Hand me, const std::vector<Move>& unbeatable, int budget) {
+  list_ = &unbeatable;
+  budget_ = budget;
+  return search(me, 0);
+}
+
+bool SureWin::search(Hand rest, size_t from) {
+  if (rest.empty() || classify(rest)) return true;  // the last combination empties the hand
+  // The set of unbeatable leads matters, not their order: take them in list order only, so no
+  // set is visited twice.
+  const std::vector<Move>& list = *list_;
+  for (size_t i = from; i < list.size(); ++i) {
+    if (!rest.contains(list[i].cards)) continue;
+    if (--budget_ < 0) return false;
+    if (search(rest - list[i].cards, i + 1)) return true;
+    if (budget_ < 0) return false;
+  }
+  return false;
+}
+
+}  // namespace ddz::endgame

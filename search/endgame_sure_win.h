@@ -1,0 +1,35 @@
+// Sure-win test for the endgame solver: a hand that splits into combinations none of which the
+// opponents can beat, plus at most one more, wins by leading them in turn. Used only as a proof.
+#pragma once
+#include <cstddef>
+#include <vector>
+
+#include "game/move.h"
+
+namespace ddz::endgame {
+
+// True when no opponent hand can beat m (bombs and rocket included).
+bool unbeatable_by(const Move& m, const Hand* opps, int nopp);
+
+// Searches for a split of a hand into combinations c1..ck where c1..c(k-1) cannot be beaten by
+// any opponent hand and ck is any combination. When one exists the side holding the hand wins
+// whenever it has the lead: each unbeatable lead comes back to it after the others pass
+// (partners pass by choice), and the last lead empties the hand. A true answer is a proof; a
+// false one claims nothing (the search is bounded by a budget of steps).
+class SureWin {
+ public:
+  // Generates the hand's leads itself.
+  bool lead_wins(Hand me, const Hand* opps, int nopp, int budget = 256);
+  // `unbeatable` must hold every lead of `me` that no opponent can beat (any order; other
+  // moves must not be in it). Every lead of a part of `me` is a lead of `me`, and whether it
+  // can be beaten does not change as `me` shrinks, so no further move generation is needed.
+  bool lead_wins(Hand me, const std::vector<Move>& unbeatable, int budget = 256);
+
+ private:
+  bool search(Hand rest, size_t from);
+  const std::vector<Move>* list_ = nullptr;
+  int budget_ = 0;
+  std::vector<Move> tmp_;
+};
+
+}  // namespace ddz::endgame
