@@ -266,6 +266,27 @@ bool Search<N>::value(const Node& n, int ply) {
     table_.store(key, true, nodes_ - start);
     return true;
   }
+  if (!n.beat.is_pass() && !unbeatable_.empty()) {
+    // Following: a reply no opponent can beat gives this seat the lead with the rest of its
+    // hand (the others pass); a sure win for that rest wins here. Leads of the rest are leads
+    // of the whole hand, so one list of unbeatable leads serves every reply.
+    const int nreply = int(unbeatable_.size());
+    replies_.assign(unbeatable_.begin(), unbeatable_.end());
+    legal_moves(n.h[s], Move::pass(), lead_tmp_);
+    Hand opp[2];
+    int nopp = 0;
+    for (int j = 0; j < N; ++j)
+      if (!same_team(j, s)) opp[nopp++] = n.h[j];
+    unbeatable_.clear();
+    for (const Move& m : lead_tmp_)
+      if (!m.is_pass() && unbeatable_by(m, opp, nopp)) unbeatable_.push_back(m);
+    for (int i = 0; i < nreply; ++i)
+      if (sure_win_.lead_wins(n.h[s] - replies_[size_t(i)].cards, unbeatable_)) {
+        if (ply < int(killers_.size())) killers_[size_t(ply)] = replies_[size_t(i)];
+        table_.store(key, true, nodes_ - start);
+        return true;
+      }
+  }
   if (killers_.size() <= size_t(ply)) killers_.resize(size_t(ply) + 1);
   {
     // Killer move: the (non-pass) move that last won at this ply, in a sibling subtree, is tried
