@@ -15,6 +15,7 @@
 
 #include "agent/factory.h"
 #include "agent/game_record.h"
+#include "agent/play_game.h"
 #include "game/observation.h"
 
 namespace ddz {
@@ -51,34 +52,6 @@ std::string PairResult::verdict(const std::vector<std::string>& names) const {
 
 namespace {
 
-// One game with the given seat agents; validating entry points, so a faulty agent cannot
-// corrupt the game and is reported by spec and seat.
-GameState play_one(uint64_t deal_seed, uint64_t agent_seed, const Rules& rules,
-                   const std::array<Agent*, kNumSeats>& seats) {
-  GameState state(deal_seed, rules);
-  for (int seat = 0; seat < kNumSeats; ++seat) seats[size_t(seat)]->new_game(Rng::mix(agent_seed, uint64_t(seat) + 1));
-  while (state.phase() != Phase::Over) {
-    const int seat = state.to_move();
-    Agent& agent = *seats[size_t(seat)];
-    const Observation obs = observe(state, seat);
-    std::string error;
-    if (state.phase() == Phase::Bidding) {
-      const int bid = agent.bid(obs);
-      error = state.apply_bid(bid);
-      if (!error.empty())
-        throw std::logic_error("agent " + agent.spec() + " at seat " + std::to_string(seat) + " made an illegal bid " +
-                               std::to_string(bid) + ": " + error);
-    } else {
-      const Move move = agent.play(obs);
-      error = state.apply_move(move);
-      if (!error.empty())
-        throw std::logic_error("agent " + agent.spec() + " at seat " + std::to_string(seat) + " made an illegal move " +
-                               to_string(move) + ": " + error);
-    }
-  }
-  return state;
-}
-
 // Games per work item (one duplicate deal) and deals handed to a thread at a time.
 constexpr int64_t kChunk = 8;
 // Deals per block: records of a block are kept in memory and written in order after it.
@@ -105,7 +78,7 @@ std::array<ArenaGame, 2> play_duplicate_deal(uint64_t seed, int64_t deal, const 
     const std::array<Agent*, kNumSeats> seats = a_first ? std::array<Agent*, kNumSeats>{agents.a[0], agents.b[1], agents.b[2]}
                                                         : std::array<Agent*, kNumSeats>{agents.b[0], agents.a[1], agents.a[2]};
     const uint64_t agent_seed = Rng::mix(deal_seed, uint64_t(replay) + 1);
-    const GameState state = play_one(deal_seed, agent_seed, rules, seats);
+    const GameState state = play_game(seats, deal_seed, agent_seed, rules);
     ArenaGame& g = out[size_t(replay)];
     g.deal = deal;
     g.replay = replay;

@@ -10,8 +10,13 @@
 namespace ddz {
 
 GameState play_game(const std::array<Agent*, kNumSeats>& agents, uint64_t seed, const Rules& rules) {
-  GameState state(seed, rules);
-  for (int seat = 0; seat < kNumSeats; ++seat) agents[size_t(seat)]->new_game(Rng::mix(seed, uint64_t(seat) + 1));
+  return play_game(agents, seed, seed, rules);
+}
+
+GameState play_game(const std::array<Agent*, kNumSeats>& agents, uint64_t deal_seed, uint64_t agent_seed,
+                    const Rules& rules) {
+  GameState state(deal_seed, rules);
+  for (int seat = 0; seat < kNumSeats; ++seat) agents[size_t(seat)]->new_game(Rng::mix(agent_seed, uint64_t(seat) + 1));
   while (state.phase() != Phase::Over) {
     const int seat = state.to_move();
     Agent& agent = *agents[size_t(seat)];
@@ -21,12 +26,12 @@ GameState play_game(const std::array<Agent*, kNumSeats>& agents, uint64_t seed, 
       const int bid = agent.bid(obs);
       error = state.apply_bid(bid);
       if (!error.empty())
-        throw std::logic_error("agent " + agent.spec() + " at seat " + std::to_string(seat) + " made an illegal bid: " + error);
+        throw std::logic_error("agent " + agent.spec() + " at seat " + std::to_string(seat) + " made an illegal bid " + std::to_string(bid) + ": " + error);
     } else {
       const Move move = agent.play(obs);
       error = state.apply_move(move);
       if (!error.empty())
-        throw std::logic_error("agent " + agent.spec() + " at seat " + std::to_string(seat) + " made an illegal move: " + error);
+        throw std::logic_error("agent " + agent.spec() + " at seat " + std::to_string(seat) + " made an illegal move " + to_string(move) + ": " + error);
     }
   }
   return state;
