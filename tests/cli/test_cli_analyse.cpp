@@ -9,34 +9,14 @@
 #include <sstream>
 #include <string>
 
+#include "tests/cli/cli_runner.h"
+
 namespace {
 
-struct Result {
-  int code;
-  std::string out, err;
-};
-
-std::string temp_path(const std::string& name) { return std::string(DDZ_BINARY_DIR) + "/test_cli_analyse_" + name; }
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-Result run(const std::string& args) {
-  const std::string err_path = temp_path("stderr.txt");
-  const std::string cmd = std::string(DDZ_BINARY_DIR) + "/ddz " + args + " 2>" + err_path;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) return {-1, "", "popen failed"};
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, slurp(err_path)};
-}
+using Result = ddz::testing::CliResult;
+using ddz::testing::slurp_file;
+std::string temp_path(const std::string& name) { return ddz::testing::cli_temp_path(name); }
+Result run(const std::string& args) { return ddz::testing::run_ddz(args); }
 
 // A finished heuristic game's record.
 std::string record_file() {

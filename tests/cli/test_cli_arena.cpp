@@ -9,34 +9,14 @@
 #include <sstream>
 #include <string>
 
+#include "tests/cli/cli_runner.h"
+
 namespace {
 
-struct Result {
-  int code;
-  std::string out, err;
-};
-
-std::string temp_path(const std::string& name) { return std::string(DDZ_BINARY_DIR) + "/test_cli_arena_" + name; }
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-Result run(const std::string& args) {
-  const std::string err_path = temp_path("stderr.txt");
-  const std::string cmd = std::string(DDZ_BINARY_DIR) + "/ddz arena " + args + " 2>" + err_path;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) return {-1, "", "popen failed"};
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, slurp(err_path)};
-}
+using Result = ddz::testing::CliResult;
+using ddz::testing::slurp_file;
+std::string temp_path(const std::string& name) { return ddz::testing::cli_temp_path(name); }
+Result run(const std::string& args) { return ddz::testing::run_ddz("arena " + args); }
 
 TEST(CliArena, TextReportHasRolesAndVerdict) {
   const Result r = run("--agents heuristic,random --deals 30 --seed 3");
@@ -68,7 +48,7 @@ TEST(CliArena, CsvAndRecords) {
   const Result r = run("--agents random,random --deals 10 --csv --no-spring --records " + records);
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out.rfind("scope,agent,role,games,wins,wp,wp_lo,wp_hi,adp,adp_lo,adp_hi\n", 0), 0u) << r.out;
-  std::istringstream lines(slurp(records));
+  std::istringstream lines(slurp_file(records));
   std::string line;
   int n = 0;
   while (std::getline(lines, line)) {

@@ -9,37 +9,14 @@
 #include <sstream>
 #include <string>
 
+#include "tests/cli/cli_runner.h"
+
 namespace {
 
-struct Result {
-  int code;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::string temp_path(const std::string& name) {
-  return std::string(DDZ_BINARY_DIR) + "/test_cli_engine_" + name;
-}
-
-// Runs `ddz ARGS` (ARGS already shell-quoted), stderr captured through a temporary file.
-Result run(const std::string& args) {
-  const std::string err_path = temp_path("stderr.txt");
-  const std::string cmd = std::string(DDZ_BINARY_DIR) + "/ddz " + args + " 2>" + err_path;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) return {-1, "", "popen failed"};
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, slurp(err_path)};
-}
+using Result = ddz::testing::CliResult;
+using ddz::testing::slurp_file;
+std::string temp_path(const std::string& name) { return ddz::testing::cli_temp_path(name); }
+Result run(const std::string& args) { return ddz::testing::run_ddz(args); }
 
 int count_lines(const std::string& s) { return int(std::count(s.begin(), s.end(), '\n')); }
 
@@ -179,7 +156,7 @@ TEST(CliEngine, GameBadInput) {
 }
 
 TEST(CliEngine, DocumentedExampleReplays) {
-  const std::string doc = slurp(std::string(DDZ_SOURCE_DIR) + "/docs/game_record.md");
+  const std::string doc = slurp_file(std::string(DDZ_SOURCE_DIR) + "/docs/game_record.md");
   const size_t start = doc.find("```json\n");
   ASSERT_NE(start, std::string::npos);
   const size_t end = doc.find("\n```", start + 8);
