@@ -2,7 +2,9 @@
 // legal-move sets, and Weights conversion.
 #include "models/torch/torch_net.h"
 
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 namespace ddz {
 
@@ -84,9 +86,16 @@ void TorchNetImpl::load_weights(const Weights& w) {
 }
 
 torch::Tensor segment_log_softmax(const torch::Tensor& scores, const torch::Tensor& owner, int64_t positions) {
-  // Subtract each segment's max (no gradient needed through it) for stability.
-  const torch::Tensor mx = torch::full({positions}, -1e30, scores.options())
-                               .scatter_reduce(0, owner, scores.detach(), "amax", /*include_self=*/true);
+  // Subtract each segment's max (no gradient needed through it) for stability. The maxima are
+  // taken in a plain loop: scatter_reduce would do it but is a beta API in LibTorch 1.13 that
+  // prints a warning in every training run.
+  const torch::Tensor flat_scores = scores.detach().to(torch::kFloat32).contiguous();
+  const torch::Tensor flat_owner = owner.to(torch::kInt64).contiguous();
+  std::vector<float> maxima(size_t(positions), -1e30f);
+  const float* sp = flat_scores.data_ptr<float>();
+  const int64_t* op = flat_owner.data_ptr<int64_t>();
+  for (int64_t i = 0; i < flat_scores.numel(); ++i) maxima[size_t(op[i])] = std::max(maxima[size_t(op[i])], sp[i]);
+  const torch::Tensor mx = torch::from_blob(maxima.data(), {positions}, torch::kFloat32).clone().to(scores.dtype());
   const torch::Tensor shifted = scores - mx.index_select(0, owner);
   const torch::Tensor sums = torch::zeros({positions}, scores.options()).index_add(0, owner, shifted.exp());
   return shifted - sums.log().index_select(0, owner);
