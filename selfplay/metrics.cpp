@@ -64,10 +64,16 @@ std::string Metrics::header() const {
   std::string h =
       "time_s,steps,games,samples,policy_loss,value_loss,bid_loss,games_per_hour,selfplay_samples_per_s,"
       "learner_samples_per_s";
-  for (const auto& o : opponents_) {
-    const std::string q = "\"" + o + "\"";
-    h += ",wp_vs " + q + ",wp_lo_vs " + q + ",wp_hi_vs " + q + ",adp_vs " + q + ",deals_vs " + q;
-  }
+  // Column names carry the opponent's spec, which may hold commas (mcts:sims=100,threads=2):
+  // such a name is quoted as RFC 4180 says, so every CSV reader splits the header right.
+  auto column = [](const std::string& name) {
+    if (name.find_first_of(",\"\n") == std::string::npos) return name;
+    std::string quoted = "\"";
+    for (char c : name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+  };
+  for (const auto& o : opponents_)
+    for (const char* stat : {"wp_vs_", "wp_lo_vs_", "wp_hi_vs_", "adp_vs_", "deals_vs_"}) h += "," + column(stat + o);
   return h;
 }
 

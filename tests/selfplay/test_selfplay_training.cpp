@@ -56,7 +56,7 @@ TEST(SelfplayTraining, TinyRunWritesEveryFileAndResumes) {
   // The evaluated agent is a valid exported agent file.
   EXPECT_NO_THROW(load_agent_file((run / "agent.ddz").string()));
   const std::string metrics = read_file(run / "metrics.csv");
-  EXPECT_NE(metrics.find("wp_vs \"random\""), std::string::npos);
+  EXPECT_NE(metrics.find(",wp_vs_random,"), std::string::npos);
 
   // Starting again without --resume refuses to overwrite the run.
   EXPECT_THROW(run_training(o), std::runtime_error);
