@@ -60,6 +60,7 @@ class Search {
   std::vector<Move> killers_;  // per ply: the last move that won there
   SureWin sure_win_;
   std::vector<Move> unbeatable_;  // filled by ordered_moves: moves no opponent can beat
+  std::vector<Move> replies_, lead_tmp_;  // scratch lists of the sure-win test when following
 };
 
 extern template class Search<2>;
