@@ -8,6 +8,25 @@
 
 namespace ddz::endgame {
 
+bool may_be_one_combination(Hand h) {
+  const uint32_t m1 = h.ranks_with_at_least(1);
+  const int k = __builtin_popcount(m1);
+  if (k <= 3) return true;  // singles to bombs, trios and fours with kickers, rocket
+  // Pure chains: one run of consecutive ranks, every rank held the same number of times.
+  const uint32_t low = m1 & (0u - m1);
+  const bool one_run = ((m1 + low) & m1) == 0;
+  if (one_run && (m1 == h.ranks_with_at_least(2) || (m1 & ~h.ranks_with_at_least(2)) == m1 ||
+                  m1 == h.ranks_with_at_least(3)))
+    return true;
+  // Trio chains with kickers: at least two trios in a row and 4 or 5 cards per trio.
+  const uint32_t m3 = h.ranks_with_at_least(3);
+  if (!(m3 & (m3 >> 1))) return false;
+  const int size = h.size();
+  for (int len = 2; 4 * len <= size; ++len)
+    if (size == 4 * len || size == 5 * len) return true;
+  return false;
+}
+
 bool unbeatable_by(const Move& m, const Hand* opps, int nopp) {
   for (int j = 0; j < nopp; ++j)
     if (can_beat_fast(opps[j], m)) return false;
@@ -31,7 +50,7 @@ bool SureWin::lead_wins(Hand me, const std::vector<Move>& unbeatable, int budget
 }
 
 bool SureWin::search(Hand rest, size_t from) {
-  if (rest.empty() || classify(rest)) return true;  // the last combination empties the hand
+  if (rest.empty() || (may_be_one_combination(rest) && classify(rest))) return true;  // the last combination empties the hand
   // The set of unbeatable leads matters, not their order: take them in list order only, so no
   // set is visited twice.
   const std::vector<Move>& list = *list_;

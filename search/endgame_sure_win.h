@@ -8,6 +8,10 @@
 
 namespace ddz::endgame {
 
+// A cheap necessary condition for `h` being one combination (false: it is not one; true: it may
+// be, classify() decides). Lets the tests below skip most catalogue look-ups.
+bool may_be_one_combination(Hand h);
+
 // True when no opponent hand can beat m (bombs and rocket included).
 bool unbeatable_by(const Move& m, const Hand* opps, int nopp);
 

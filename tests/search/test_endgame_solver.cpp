@@ -247,6 +247,23 @@ TEST(EndgameSolver, RejectsBadPositions) {
 namespace ddz {
 namespace {
 
+// The cheap pre-filter may only reject hands that are not one combination: every one of the
+// 27,471 combinations passes it, and it rejects most random hands that are not combinations.
+TEST(EndgameSolver, OneCombinationPrefilterNeverRejectsACombination) {
+  for (int id = 0; id < kNumCombinations; ++id)
+    ASSERT_TRUE(endgame::may_be_one_combination(move_of_action(id).cards)) << to_string(move_of_action(id));
+  Rng rng(31337);
+  int rejected = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const Hand h = random_two_player(rng, 6 + int(rng.below(10)), 1, false).to_move;
+    if (!endgame::may_be_one_combination(h)) {
+      ++rejected;
+      ASSERT_FALSE(classify(h).has_value()) << to_string(h);
+    }
+  }
+  EXPECT_GT(rejected, 1000);
+}
+
 // The sure-win test is a proof: whenever it fires, plain minimax must agree that the side to
 // move (leading) wins. Also checks that it fires often enough to matter and that the version
 // fed with the unbeatable leads gives the same answers as the one generating them.
