@@ -18,7 +18,7 @@ deps:
 	    echo "       run as root, or: sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
 	  echo "installing missing Debian packages:$$missing"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
 build: deps
