@@ -2,7 +2,6 @@
 // popen, stdout read from the pipe, stderr captured through a temporary file, exit code decoded.
 #pragma once
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -16,10 +15,9 @@ struct CliResult {
   std::string out, err;
 };
 
-// A scratch file in the build directory, unique per test process.
-inline std::string cli_temp_path(const std::string& name) {
-  return std::string(DDZ_BINARY_DIR) + "/cli_test_" + std::to_string(::getpid()) + "_" + name;
-}
+// A scratch file in the build directory (test_cli runs its tests one after another, and ctest
+// starts one test_cli at a time, so fixed names do not collide).
+inline std::string cli_temp_path(const std::string& name) { return std::string(DDZ_BINARY_DIR) + "/cli_test_" + name; }
 
 inline std::string slurp_file(const std::string& path) {
   std::ifstream in(path);
@@ -28,10 +26,8 @@ inline std::string slurp_file(const std::string& path) {
   return s.str();
 }
 
-// Runs `ddz ARGS` (ARGS already shell-quoted; it may end with a redirection of stdout).
-inline CliResult run_ddz(const std::string& args) {
-  const std::string err_path = cli_temp_path("stderr.txt");
-  const std::string cmd = std::string(DDZ_BINARY_DIR) + "/ddz " + args + " 2>" + err_path;
+// Runs one shell command and returns what it printed on stdout and its exit code.
+inline CliResult run_shell(const std::string& cmd) {
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return {-1, "", "popen failed"};
   std::string out;
@@ -39,8 +35,32 @@ inline CliResult run_ddz(const std::string& args) {
   size_t n;
   while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
   const int status = pclose(pipe);
-  CliResult result{WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, slurp_file(err_path)};
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, ""};
+}
+
+// Runs `ddz ARGS` (ARGS already shell-quoted; it may end with a redirection of stdout), with
+// stderr in CliResult::err.
+inline CliResult run_ddz(const std::string& args) {
+  const std::string err_path = cli_temp_path("stderr.txt");
+  CliResult result = run_shell(std::string(DDZ_BINARY_DIR) + "/ddz " + args + " 2>" + err_path);
+  result.err = slurp_file(err_path);
   std::remove(err_path.c_str());
+  return result;
+}
+
+// How run_ddz_with_input treats the command's stderr.
+enum class Stderr { Drop, MergeIntoStdout };
+
+// Runs `ddz ARGS < INPUT` (INPUT written to a scratch file first).
+inline CliResult run_ddz_with_input(const std::string& args, const std::string& input, Stderr stderr_mode) {
+  const std::string in_path = cli_temp_path("stdin.txt");
+  {
+    std::ofstream f(in_path, std::ios::binary);
+    f << input;
+  }
+  const char* redirect = stderr_mode == Stderr::Drop ? " 2>/dev/null" : " 2>&1";
+  CliResult result = run_shell(std::string(DDZ_BINARY_DIR) + "/ddz " + args + " <" + in_path + redirect);
+  std::remove(in_path.c_str());
   return result;
 }
 

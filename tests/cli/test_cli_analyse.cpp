@@ -1,7 +1,6 @@
 // End-to-end tests of `ddz analyse`: the search table for a record position (text and JSON),
 // the same answer for the same seed, and clear errors (exit 2) for bad input.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <fstream>

@@ -1,7 +1,6 @@
 // End-to-end tests of `ddz arena`: text, JSON and CSV reports, records file, determinism across
 // thread counts, and errors for bad agents and options (exit 2 with a message naming the input).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <fstream>

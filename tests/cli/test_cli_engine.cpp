@@ -1,7 +1,6 @@
 // End-to-end tests of the engine's subcommands (classify, moves, catalogue, game, bench): run the
 // built `ddz` with popen and check stdout, stderr and exit codes, bad input included.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <fstream>

@@ -1,34 +1,20 @@
 // End-to-end tests of `ddz play` through a pipe: a scripted whole game (with bad input explained
 // and asked again, hints, passes), end of input mid-game, bidding, and option errors.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <fstream>
 #include <string>
 
+#include "tests/cli/cli_runner.h"
+
 namespace {
 
-struct Result {
-  int code;
-  std::string out;
-};
+using Result = ddz::testing::CliResult;
 
+// Runs `ddz play ARGS < input`, stderr merged into stdout as a person at a terminal sees it.
 Result play_with_input(const std::string& args, const std::string& input) {
-  const std::string in_path = std::string(DDZ_BINARY_DIR) + "/test_cli_play_stdin.txt";
-  {
-    std::ofstream f(in_path, std::ios::binary);
-    f << input;
-  }
-  const std::string cmd = std::string(DDZ_BINARY_DIR) + "/ddz play " + args + " <" + in_path + " 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) return {-1, ""};
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+  return ddz::testing::run_ddz_with_input("play " + args, input, ddz::testing::Stderr::MergeIntoStdout);
 }
 
 size_t count(const std::string& text, const std::string& what) {

@@ -1,7 +1,6 @@
 // End-to-end tests of `ddz serve`: scripted request lines, a whole game asked through the binary,
 // a few thousand fuzzed lines answered one per line without a crash, and the Botzone mode.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -16,35 +15,18 @@
 #include "game/observation.h"
 #include "game/rng.h"
 #include "game/state.h"
+#include "tests/cli/cli_runner.h"
 
 namespace {
 
 using json = nlohmann::json;
 using namespace ddz;
 
-struct Result {
-  int code;
-  std::string out;
-};
-
-std::string temp_path(const std::string& name) { return std::string(DDZ_BINARY_DIR) + "/test_cli_serve_" + name; }
+using Result = ddz::testing::CliResult;
 
 // Runs `ddz ARGS < input`, returning stdout and the exit code (stderr is dropped).
 Result run_with_input(const std::string& args, const std::string& input) {
-  const std::string in_path = temp_path("stdin.txt");
-  {
-    std::ofstream f(in_path, std::ios::binary);
-    f << input;
-  }
-  const std::string cmd = std::string(DDZ_BINARY_DIR) + "/ddz " + args + " <" + in_path + " 2>/dev/null";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) return {-1, ""};
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+  return ddz::testing::run_ddz_with_input(args, input, ddz::testing::Stderr::Drop);
 }
 
 std::vector<std::string> lines_of(const std::string& text) {
