@@ -5,47 +5,23 @@
 #include <vector>
 
 #include "game/movegen.h"
+#include "game/sample_positions.h"
 #include "game/state.h"
 
 namespace ddz {
 namespace {
 
-struct Position {
-  Hand hand;
-  Move to_beat;
-};
+using Position = MovegenPosition;
 
 // The landlord's 20 cards of 1,000 seeded deals.
 const std::vector<Position>& leading() {
-  static const std::vector<Position> positions = [] {
-    std::vector<Position> out;
-    for (uint64_t i = 0; i < 1000; ++i) {
-      GameState s(Rng::mix(12345, i));
-      out.push_back({s.hand(s.landlord()), Move::pass()});
-    }
-    return out;
-  }();
+  static const std::vector<Position> positions = leading_positions(12345, 0, 1000);
   return positions;
 }
 
 // 1,000 positions with a combination to beat, met while playing random games.
 const std::vector<Position>& following() {
-  static const std::vector<Position> positions = [] {
-    std::vector<Position> all;
-    std::vector<Move> moves;
-    for (uint64_t g = 0; all.size() < 8000; ++g) {
-      GameState s(Rng::mix(777, g));
-      Rng rng(g);
-      while (s.phase() == Phase::Play) {
-        if (!s.to_beat().is_pass()) all.push_back({s.hand(s.to_move()), s.to_beat()});
-        s.legal(moves);
-        s.apply_trusted(moves[rng.below(uint32_t(moves.size()))]);
-      }
-    }
-    std::vector<Position> out;
-    for (size_t i = 0; i < 1000; ++i) out.push_back(all[i * all.size() / 1000]);
-    return out;
-  }();
+  static const std::vector<Position> positions = following_positions(777, 0, 1000);
   return positions;
 }
 

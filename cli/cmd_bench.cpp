@@ -11,6 +11,7 @@
 #include "agent/random_agent.h"
 #include "cli/command_registry.h"
 #include "game/movegen.h"
+#include "game/sample_positions.h"
 
 namespace ddz::cli {
 namespace {
@@ -68,10 +69,7 @@ double games_per_second(const Options& o, uint64_t rep, PlayOne&& play_one) {
   return double(played) / seconds_since(start);
 }
 
-struct Position {
-  Hand hand;
-  Move to_beat;
-};
+using Position = MovegenPosition;
 
 // Median over positions of the per-call time (ns) of legal_moves, each position timed over a
 // burst of calls long enough (~20 us) that reading the clock costs under 2%; also the mean
@@ -103,33 +101,6 @@ MovegenTiming time_movegen(const std::vector<Position>& positions) {
   return {median(per_call), sum / double(per_call.size()), double(total_moves) / double(size_t(burst) * positions.size())};
 }
 
-std::vector<Position> leading_positions(const Options& o) {
-  std::vector<Position> out;
-  for (int i = 0; i < o.positions; ++i) {
-    GameState s(Rng::mix(o.seed, 1000000 + uint64_t(i)));
-    out.push_back({s.hand(s.landlord()), Move::pass()});  // the landlord's 20 cards, leading
-  }
-  return out;
-}
-
-// Following positions met in random games (every position that has a combination to beat),
-// then an evenly spaced sample of o.positions of them.
-std::vector<Position> following_positions(const Options& o) {
-  std::vector<Position> all;
-  std::vector<Move> moves;
-  for (uint64_t g = 0; all.size() < size_t(o.positions) * 8; ++g) {
-    GameState s(Rng::mix(o.seed, 2000000 + g));
-    Rng rng(g);
-    while (s.phase() == Phase::Play) {
-      if (!s.to_beat().is_pass()) all.push_back({s.hand(s.to_move()), s.to_beat()});
-      s.legal(moves);
-      s.apply_trusted(moves[rng.below(uint32_t(moves.size()))]);
-    }
-  }
-  std::vector<Position> out;
-  for (int i = 0; i < o.positions; ++i) out.push_back(all[size_t(i) * all.size() / size_t(o.positions)]);
-  return out;
-}
 
 int run(const Options& o) {
   std::vector<double> engine_gps, agent_gps, lead_med, lead_mean, follow_med, follow_mean;
@@ -137,8 +108,9 @@ int run(const Options& o) {
   size_t sink = 0;
   RandomAgent a0, a1, a2;
   const std::array<Agent*, kNumSeats> agents = {&a0, &a1, &a2};
-  const auto lead = leading_positions(o);
-  const auto follow = following_positions(o);
+  // The landlord's 20 cards of fresh deals, and following positions from random games.
+  const auto lead = leading_positions(o.seed, 1000000, o.positions);
+  const auto follow = following_positions(o.seed, 2000000, o.positions);
   MovegenTiming lt{}, ft{};
   for (int rep = 0; rep < o.reps; ++rep) {
     engine_gps.push_back(games_per_second(o, uint64_t(rep), [&](uint64_t seed) { sink += engine_game(seed, moves); }));
