@@ -7,7 +7,7 @@
 
 #include "agent/net_agent.h"
 #include "models/features.h"
-#include "models/net_evaluator.h"
+#include "agent/mixed_evaluator.h"
 
 namespace ddz {
 namespace {
@@ -40,9 +40,12 @@ std::map<std::string, std::string> settings_of(const std::string& list) {
 MctsNetAgent::MctsNetAgent(std::shared_ptr<const LoadedModel> model, const MctsNetConfig& config, std::string spec_text)
     : model_(std::move(model)), config_(config), spec_text_(std::move(spec_text)) {
   auto net = model_->net;
-  const float temperature = float(config_.prior_temperature);
-  mcts_ = std::make_unique<Mcts>(config_.mcts.search, [net, temperature](uint64_t) -> std::unique_ptr<Evaluator> {
-    return std::make_unique<NetEvaluator>(net, temperature);
+  MixedEvaluatorOptions mix;
+  mix.rollout_mix = config_.rollout_mix;
+  mix.heuristic_prior = config_.heuristic_prior;
+  mix.prior_temperature = float(config_.prior_temperature);
+  mcts_ = std::make_unique<Mcts>(config_.mcts.search, [net, mix](uint64_t seed) -> std::unique_ptr<Evaluator> {
+    return std::make_unique<MixedEvaluator>(net, seed, mix);
   });
 }
 
@@ -70,7 +73,7 @@ std::unique_ptr<Agent> build_mcts_net_agent(const AgentSpec& spec) {
   const AgentSpec defaults = file_settings(*model, path);
   spec.check([] {
     std::set<std::string> allowed = kSearchKeys;
-    allowed.insert({"prior_temperature", "bid_threshold"});
+    allowed.insert({"prior_temperature", "bid_threshold", "rollout_mix", "heuristic_prior"});
     return allowed;
   }(), 1);
   MctsNetConfig c;
@@ -78,6 +81,10 @@ std::unique_ptr<Agent> build_mcts_net_agent(const AgentSpec& spec) {
   c.prior_temperature = spec.get_double("prior_temperature", c.prior_temperature, 1e-3, 100.0);
   c.bid_threshold = defaults.get_double("bid_threshold", c.bid_threshold, -100.0, 100.0);
   c.bid_threshold = spec.get_double("bid_threshold", c.bid_threshold, -100.0, 100.0);
+  c.rollout_mix = defaults.get_double("rollout_mix", c.rollout_mix, 0.0, 1.0);
+  c.rollout_mix = spec.get_double("rollout_mix", c.rollout_mix, 0.0, 1.0);
+  c.heuristic_prior = defaults.get_double("heuristic_prior", c.heuristic_prior, 0.0, 1.0);
+  c.heuristic_prior = spec.get_double("heuristic_prior", c.heuristic_prior, 0.0, 1.0);
   // Search keys: the file's, then the user's, handed to the mcts kind's parser.
   std::map<std::string, std::string> search;
   const size_t colon = spec.text().find(':');

@@ -1,9 +1,12 @@
-// The `mcts+net` agent: the MCTS of search/mcts.h with NetEvaluator (policy priors, value head
-// on each sampled world) instead of rollouts, and bids from the model's bid head.
+// The `mcts+net` agent: the MCTS of search/mcts.h with network policy priors and a leaf value that
+// blends the value head with a heuristic rollout (agent/mixed_evaluator.h); bids from the bid head.
 //
 // Spec: mcts+net:FILE[,key=value...]. Keys:
 //   sims, ms, c, fpu, threads, solver, solver_nodes, solver_mb, seed, config  as for `mcts`
-//                     (agent/mcts_agent.h; rollout settings do not apply: the network evaluates)
+//                     (agent/mcts_agent.h; its rollout settings do not apply here)
+//   rollout_mix=0.5      leaf value = (1 - mix) * value head + mix * one heuristic rollout
+//                        (0 = network only, 1 = rollouts only with network priors)
+//   heuristic_prior=0    prior mass moved from the policy net onto the heuristic's move
 //   prior_temperature=1  softmax temperature of the policy priors
 //   bid_threshold=0      as for `net` (agent/net_agent.h)
 // Settings not given fall back on the file's default agent settings, then on these defaults.
@@ -22,6 +25,8 @@ struct MctsNetConfig {
   MctsAgentConfig mcts;  // only the search settings and seed are used
   double prior_temperature = 1.0;
   double bid_threshold = 0.0;
+  double rollout_mix = 0.5;      // value = (1 - mix) * value net + mix * heuristic rollout
+  double heuristic_prior = 0.0;  // prior mass moved onto the heuristic's move
 };
 
 class MctsNetAgent final : public Agent {

@@ -79,15 +79,19 @@ GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, u
   full.k = config.gumbel_k;
   full.c_visit = config.c_visit;
   full.c_scale = config.c_scale;
+  full.rollout_mix = config.rollout_mix;
   GumbelSettings fast = full;
   fast.sims = config.fast_sims;
   fast.k = std::min(config.gumbel_k, config.fast_sims);
+  std::unique_ptr<HeuristicEvaluator> rollouts;
+  if (config.rollout_mix > 0)
+    rollouts = std::make_unique<HeuristicEvaluator>(make_agent("heuristic"), Rng::mix(seed, 0x7011));
   std::vector<Move> moves;
   while (state.phase() == Phase::Play) {
     const Observation obs = observe(state, state.to_move());
     state.legal(moves);
     const bool is_full = rng.uniform() < config.full_search_prob;
-    const GumbelResult r = gumbel_search(net, obs, moves, is_full ? full : fast, rng);
+    const GumbelResult r = gumbel_search(net, obs, moves, is_full ? full : fast, rng, rollouts.get());
     if (moves.size() > 1) {  // forced moves teach nothing about the policy, and little value
       PlaySample s{state, moves, r.policy, is_full, 0.0f, 0.0f};
       out.plays.push_back(std::move(s));

@@ -158,6 +158,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_int("fast_sims", c.fast_sims, 1, 100000);
   r.read_double("c_visit", c.c_visit, 0, 1e6);
   r.read_double("c_scale", c.c_scale, 0, 1e3);
+  r.read_double("rollout_mix", c.rollout_mix, 0, 1);
   r.read_int("replay_capacity", c.replay_capacity, 64, int64_t(1) << 32);
   r.read_int("min_replay", c.min_replay, 1, int64_t(1) << 32);
   r.read_double("max_reuse", c.max_reuse, 0.01, 1e6);
@@ -218,6 +219,7 @@ std::string TrainConfig::to_yaml() const {
   os << "fast_sims: " << fast_sims << "\n";
   os << "c_visit: " << c_visit << "\n";
   os << "c_scale: " << c_scale << "\n";
+  os << "rollout_mix: " << rollout_mix << "\n";
   os << "replay_capacity: " << replay_capacity << "\n";
   os << "min_replay: " << min_replay << "\n";
   os << "max_reuse: " << max_reuse << "\n";

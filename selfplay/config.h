@@ -33,6 +33,7 @@ struct TrainConfig {
   int fast_sims = 4;               // simulations of a fast (not recorded for policy) move
   double c_visit = 50.0;           // sigma(q) = (c_visit + max_visits) * c_scale * q
   double c_scale = 0.1;
+  double rollout_mix = 0.0;        // simulation value = (1 - mix) * value net + mix * heuristic rollout
   // --- replay buffer ---
   int64_t replay_capacity = 100000;  // samples kept (oldest dropped first)
   int64_t min_replay = 1000;         // learner waits for this many samples

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <stdexcept>
 
 #include "models/features.h"
 #include "selfplay/worlds.h"
@@ -40,7 +41,11 @@ void softmax_inplace(std::vector<double>& x) {
 }  // namespace
 
 GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves,
-                           const GumbelSettings& s, Rng& rng) {
+                           const GumbelSettings& s, Rng& rng, HeuristicEvaluator* rollouts) {
+  if (s.rollout_mix < 0.0 || s.rollout_mix > 1.0) throw std::invalid_argument("gumbel_search: rollout_mix must be in [0, 1]");
+  if (s.rollout_mix > 0.0 && !rollouts) throw std::invalid_argument("gumbel_search: rollout_mix > 0 needs a rollout policy");
+  const double mix = s.rollout_mix;
+  const bool use_net_value = mix < 1.0;
   const int n = int(moves.size());
   GumbelResult res;
   res.policy.assign(size_t(n), 0.0f);
@@ -90,6 +95,12 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
           qsum[size_t(a)] += obs.teammates(obs.seat, next.winner()) ? 1.0 : -1.0;
           continue;
         }
+        if (mix > 0.0) {
+          GameState rolled = next;
+          rollouts->rollout(rolled);
+          qsum[size_t(a)] += mix * (obs.teammates(obs.seat, rolled.winner()) ? 1.0 : -1.0);
+        }
+        if (!use_net_value) continue;
         const size_t off = value_inputs.size();
         value_inputs.resize(off + size_t(kValueDim));
         encode_value(next, value_inputs.data() + off);
@@ -100,7 +111,8 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
     if (!owner.empty()) {
       outs.assign(owner.size(), HeadOutput{});
       net.value_batch(value_inputs.data(), int(owner.size()), outs.data());
-      for (size_t i = 0; i < owner.size(); ++i) qsum[size_t(owner[i])] += pending_q_sign[i] * double(outs[i].value());
+      for (size_t i = 0; i < owner.size(); ++i)
+        qsum[size_t(owner[i])] += (1.0 - mix) * pending_q_sign[i] * double(outs[i].value());
     }
     if (cand.size() == 1) break;
     const int max_visits = *std::max_element(res.visits.begin(), res.visits.end());

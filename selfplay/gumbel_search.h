@@ -16,12 +16,20 @@
 // value under the mover's uncertainty (information-set style, without strategy fusion below the
 // root because nothing is searched below it).
 //
+// Rollout mixing (rollout_mix > 0): a simulation's value blends the value net with the result
+// of one heuristic rollout from the sampled world. Early in training the value net knows little,
+// and a one-ply search scored by it cannot teach the policy more than the net knows; a rollout
+// by the heuristic is an unbiased (if noisy) judge of each candidate from the first game, so the
+// search's improved policy is better than the heuristic from the start (a one-ply rollout search
+// over sampled worlds is roughly the `mcts` agent's strength), and the policy learns that.
+//
 // Playout-cap randomisation (Wu, "Accelerating self-play learning in Go", 2019) is layered on
 // top by the actor: most moves get a cheap search and only a share of them, searched fully,
 // become policy targets, while every move gives a value target.
 #pragma once
 #include <vector>
 
+#include "agent/heuristic_evaluator.h"
 #include "game/observation.h"
 #include "game/rng.h"
 #include "models/eigen_net.h"
@@ -34,6 +42,9 @@ struct GumbelSettings {
   double c_visit = 50.0;  // sigma(q) = (c_visit + max visits) * c_scale * q, q in [0, 1]
   double c_scale = 0.1;
   bool noise = true;      // Gumbel noise; false = deterministic top-k of the logits (evaluation)
+  // Weight of a heuristic rollout in a simulation's value: (1 - mix) * value net + mix * rollout.
+  // Needs a rollout policy passed to gumbel_search; 0 = the value net alone.
+  double rollout_mix = 0.0;
 };
 
 struct GumbelResult {
@@ -45,8 +56,9 @@ struct GumbelResult {
 };
 
 // Searches obs (play phase, obs.seat to move) over `moves` (its legal moves, at least one).
+// `rollouts` plays sampled worlds to the end when settings.rollout_mix > 0 (required then).
 GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves,
-                           const GumbelSettings& settings, Rng& rng);
+                           const GumbelSettings& settings, Rng& rng, HeuristicEvaluator* rollouts = nullptr);
 
 // Policy logits of the network for obs over moves (state encoded once, moves batched).
 std::vector<float> policy_logits(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves);

@@ -109,6 +109,11 @@ TEST(MctsNetAgent, SearchesWithTheNetworkAndPlaysLegally) {
   EXPECT_EQ(a, play(*make_agent("mcts+net:" + path + ",solver=0"), 2));
   EXPECT_THROW(make_agent("mcts+net:" + path + ",rollout=random"), AgentSpecError);
   EXPECT_THROW(make_agent("mcts+net:" + path + ",sims=-3"), AgentSpecError);
+  EXPECT_THROW(make_agent("mcts+net:" + path + ",rollout_mix=1.5"), AgentSpecError);
+  EXPECT_THROW(make_agent("mcts+net:" + path + ",heuristic_prior=-1"), AgentSpecError);
+  // Every blend plays legally: network only, rollouts only, and half-half with heuristic priors.
+  for (const char* mix : {",rollout_mix=0", ",rollout_mix=1", ",rollout_mix=0.5,heuristic_prior=0.3"})
+    EXPECT_GT(play(*make_agent("mcts+net:" + path + ",solver=0" + mix), 1).size(), 2u) << mix;
   std::remove(path.c_str());
 }
 

@@ -66,6 +66,8 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'min_replay'"), std::string::npos) << e;
   e = error_of("sims: 4\ngumbel_k: 8\nfast_sims: 2\n");
   EXPECT_NE(e.find("key 'gumbel_k'"), std::string::npos) << e;
+  e = error_of("rollout_mix: 1.2\n");
+  EXPECT_NE(e.find("key 'rollout_mix'"), std::string::npos) << e;
   e = error_of("value_hidden: [0]\n");
   EXPECT_NE(e.find("key 'value_hidden'"), std::string::npos) << e;
 }
@@ -94,6 +96,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.bid_hidden = {7, 9, 11};
   c.eval_opponents = {"random", "mcts:sims=5,threads=1"};
   c.eval_agent = "mcts+net";
+  c.rollout_mix = 0.25;
   const TrainConfig r = parse_config(c.to_yaml(), "effective");
   EXPECT_EQ(r.seed, 99u);
   EXPECT_EQ(r.sims, 40);
@@ -102,6 +105,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_EQ(r.bid_hidden, c.bid_hidden);
   EXPECT_EQ(r.eval_opponents, c.eval_opponents);
   EXPECT_EQ(r.eval_agent, "mcts+net");
+  EXPECT_DOUBLE_EQ(r.rollout_mix, 0.25);
   EXPECT_EQ(r.to_yaml(), c.to_yaml());
 }
 

@@ -2,6 +2,10 @@
 // search's outputs, a self-play game's samples, the replay buffer bound and the metrics files.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
+#include "agent/factory.h"
+#include "agent/heuristic_evaluator.h"
 #include "game/observation.h"
 #include "models/features.h"
 #include "selfplay/actor.h"
@@ -62,6 +66,44 @@ TEST(SelfplayWorlds, RebuiltWorldsKeepHistoryAndFeatures) {
     ASSERT_EQ(w.history().size(), truth.history().size());
     ASSERT_EQ(w.base_score(), truth.base_score());
   }
+}
+
+// With rollout_mix = 1 every simulation is scored by a heuristic rollout alone, so each visited
+// move's mean value is a mean of +-1 results over its visits: visits * q is an integer of the
+// same parity as visits. Without a rollout policy a mix above 0 is refused.
+TEST(SelfplaySearch, RolloutMixScoresSimulationsByRollouts) {
+  TrainConfig cfg;
+  Learner learner(tiny_spec(), cfg, 3);
+  const EigenNet net(tiny_spec(), learner.weights());
+  HeuristicEvaluator rollouts(make_agent("heuristic"), 5);
+  GumbelSettings gs;
+  gs.rollout_mix = 1.0;
+  int checked = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    const GameState s = random_position(seed, int(seed % 30), false);
+    const Observation obs = observe(s, s.to_move());
+    std::vector<Move> moves;
+    s.legal(moves);
+    if (moves.size() < 2) continue;
+    Rng rng(seed);
+    EXPECT_THROW(gumbel_search(net, obs, moves, gs, rng, nullptr), std::invalid_argument);
+    const GumbelResult r = gumbel_search(net, obs, moves, gs, rng, &rollouts);
+    for (size_t a = 0; a < moves.size(); ++a) {
+      if (r.visits[a] == 0) continue;
+      const double total = double(r.q[a]) * r.visits[a];
+      EXPECT_NEAR(total, std::round(total), 1e-4) << seed;
+      EXPECT_EQ((long(std::lround(total)) - r.visits[a]) % 2, 0) << seed;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 100);
+  GumbelSettings bad;
+  bad.rollout_mix = 1.5;
+  const GameState s = random_position(1, 0, false);
+  std::vector<Move> moves;
+  s.legal(moves);
+  Rng rng(1);
+  EXPECT_THROW(gumbel_search(net, observe(s, s.to_move()), moves, bad, rng, &rollouts), std::invalid_argument);
 }
 
 TEST(SelfplaySearch, PolicyIsADistributionAndChoiceIsLegal) {

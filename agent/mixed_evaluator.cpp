@@ -1,0 +1,61 @@
+// Network priors and value blended with heuristic rollouts for MCTS (see the header for why).
+// Rollouts are skipped when lambda is 0, the network value when lambda is 1.
+#include "agent/mixed_evaluator.h"
+
+#include <stdexcept>
+
+#include "agent/factory.h"
+#include "search/rollout_evaluator.h"
+
+namespace ddz {
+namespace {
+
+HeuristicEvaluatorOptions rollout_options(double heuristic_prior) {
+  HeuristicEvaluatorOptions o;
+  o.policy_priors = heuristic_prior > 0;
+  o.prior_weight = 1.0;  // the heuristic's priors are then a one-hot on its move
+  return o;
+}
+
+}  // namespace
+
+MixedEvaluator::MixedEvaluator(std::shared_ptr<const EigenNet> net, uint64_t seed, const MixedEvaluatorOptions& options)
+    : net_(std::move(net), options.prior_temperature),
+      heuristic_(make_agent("heuristic"), seed, rollout_options(options.heuristic_prior)),
+      options_(options) {
+  if (!(options_.rollout_mix >= 0.0 && options_.rollout_mix <= 1.0))
+    throw std::invalid_argument("rollout_mix must be in [0, 1]");
+  if (!(options_.heuristic_prior >= 0.0 && options_.heuristic_prior <= 1.0))
+    throw std::invalid_argument("heuristic_prior must be in [0, 1]");
+}
+
+void MixedEvaluator::blend_heuristic_prior(const GameState& world, const std::vector<Move>& moves,
+                                           std::vector<float>& priors) {
+  if (options_.heuristic_prior <= 0 || moves.size() < 2) return;
+  heuristic_.priors(world, moves, scratch_);
+  const float w = float(options_.heuristic_prior);
+  for (size_t i = 0; i < priors.size(); ++i) priors[i] = (1.0f - w) * priors[i] + w * scratch_[i];
+}
+
+float MixedEvaluator::evaluate(const GameState& world, const std::vector<Move>& moves, std::vector<float>& priors) {
+  float net_value = 0;
+  if (options_.rollout_mix < 1.0) {
+    net_value = net_.evaluate(world, moves, priors);
+  } else {
+    net_.priors(world, moves, priors);
+  }
+  blend_heuristic_prior(world, moves, priors);
+  if (options_.rollout_mix <= 0.0) return net_value;
+  GameState w = world;
+  heuristic_.rollout(w);
+  const float rollout_value = team_result(w, world.to_move());
+  const float lambda = float(options_.rollout_mix);
+  return (1.0f - lambda) * net_value + lambda * rollout_value;
+}
+
+void MixedEvaluator::priors(const GameState& world, const std::vector<Move>& moves, std::vector<float>& out) {
+  net_.priors(world, moves, out);
+  blend_heuristic_prior(world, moves, out);
+}
+
+}  // namespace ddz
