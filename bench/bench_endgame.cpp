@@ -107,13 +107,20 @@ void write_positions(const std::string& dir) {
         "# Three-player 16/14/14 positions (landlord seat 0), seat to move leads; seeds mix(161414, i)\n", lines);
 }
 
+// DDZ_BENCH_DFS=1 selects the plain depth-first search (for before/after comparisons).
+SolverOptions bench_options(size_t table_mb, uint64_t max_nodes) {
+  SolverOptions o{table_mb, max_nodes};
+  o.proof_numbers = !std::getenv("DDZ_BENCH_DFS");
+  return o;
+}
+
 uint64_t node_cap() {
   const char* env = std::getenv("DDZ_BENCH_MAX_NODES");
   return env ? std::strtoull(env, nullptr, 10) : 50000000ULL;
 }
 
 void BM_PublicPuzzle(benchmark::State& state) {
-  EndgameSolver solver(SolverOptions{64, 0});
+  EndgameSolver solver(bench_options(64, 0));
   const TwoPlayerPosition p{parse_cards("448999TJJQQAD"), parse_cards("336688TAA22X"), Move::pass()};
   classify(p.to_move);  // build the catalogue outside the timing
   uint64_t nodes = 0;
@@ -133,7 +140,7 @@ BENCHMARK(BM_PublicPuzzle)->Unit(benchmark::kMillisecond);
 // time; positions over the node cap count as unsolved (and as slower than every solved one).
 void BM_PositionSet(benchmark::State& state, const std::string& file) {
   const auto positions = read_positions(file);
-  EndgameSolver solver(SolverOptions{256, node_cap()});
+  EndgameSolver solver(bench_options(256, node_cap()));
   classify(Hand::of(R3));
   std::vector<double> ms, cpu_ms;
   std::vector<double> nodes;

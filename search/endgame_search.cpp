@@ -25,8 +25,18 @@ bool has_chain_above(uint32_t mask, int len, int from) {
   return false;
 }
 
-// A quick, optimistic count of the plays needed to empty a hand (chains ignored, trios carry a
-// single or a pair, fours carry two); used only to order moves, never to cut.
+
+// Steps (subsets tried, one classify() each) of the sure-win test per node: it proves almost as
+// much with 8 steps as with 256 (puzzle 201k against 200k nodes) and a failing test, the
+// common case, costs far less (with 256 steps the time per node rose by half).
+constexpr int kSureWinBudget = 8;
+// The full sure-win test when following needs the hand's leads generated; on large hands that
+// costs more than it saves. Up to 8 cards measured best (puzzle 240k -> 203k nodes; 2..20
+// tried).
+constexpr int kFollowSureWinCards = 8;
+
+}  // namespace
+
 int plays_estimate(Hand h) {
   const uint32_t m1 = h.ranks_with_at_least(1), m2 = h.ranks_with_at_least(2);
   const uint32_t m3 = h.ranks_with_at_least(3), m4 = h.ranks_with_at_least(4);
@@ -41,17 +51,6 @@ int plays_estimate(Hand h) {
   const int carried4 = std::min(2 * fours, small);
   return fours + trios + small - carried4;
 }
-
-// Steps (subsets tried, one classify() each) of the sure-win test per node: it proves almost as
-// much with 8 steps as with 256 (puzzle 201k against 200k nodes) and a failing test, the
-// common case, costs far less (with 256 steps the time per node rose by half).
-constexpr int kSureWinBudget = 8;
-// The full sure-win test when following needs the hand's leads generated; on large hands that
-// costs more than it saves. Up to 8 cards measured best (puzzle 240k -> 203k nodes; 2..20
-// tried).
-constexpr int kFollowSureWinCards = 8;
-
-}  // namespace
 
 bool can_beat_fast(Hand h, const Move& m) {
   if (m.type == MoveType::Rocket) return false;
@@ -242,6 +241,33 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
 }
 
 template <int N>
+bool Search<N>::sure_win_after_ordering(const Node& n) {
+  const int s = n.to_move;
+  // Leading: the hand splits into leads no opponent can beat plus one last combination.
+  if (n.beat.is_pass()) return !unbeatable_.empty() && sure_win_.lead_wins(n.h[s], unbeatable_, kSureWinBudget);
+  // Following: a reply no opponent can beat gives this seat the lead with the rest of its hand
+  // (the others pass); a rest that is one combination, or for small hands a rest with a sure
+  // win, then wins. Leads of the rest are leads of the whole hand, so one list of unbeatable
+  // leads serves every reply.
+  for (const Move& r : unbeatable_)
+    if (may_be_one_combination(n.h[s] - r.cards) && classify(n.h[s] - r.cards)) return true;
+  if (!unbeatable_.empty() && n.h[s].size() <= kFollowSureWinCards) {
+    replies_.assign(unbeatable_.begin(), unbeatable_.end());
+    legal_moves(n.h[s], Move::pass(), lead_tmp_);
+    Hand opp[2];
+    int nopp = 0;
+    for (int j = 0; j < N; ++j)
+      if (!same_team(j, s)) opp[nopp++] = n.h[j];
+    unbeatable_.clear();
+    for (const Move& m : lead_tmp_)
+      if (!m.is_pass() && unbeatable_by(m, opp, nopp)) unbeatable_.push_back(m);
+    for (const Move& r : replies_)
+      if (sure_win_.lead_wins(n.h[s] - r.cards, unbeatable_, kSureWinBudget)) return true;
+  }
+  return false;
+}
+
+template <int N>
 bool Search<N>::value(const Node& n, int ply) {
   if (aborted_) return false;
   ++nodes_;
@@ -270,37 +296,9 @@ bool Search<N>::value(const Node& n, int ply) {
   while (move_buf_.size() <= size_t(ply)) move_buf_.emplace_back();
   std::vector<Move>& moves = move_buf_[size_t(ply)];
   ordered_moves(n, moves);
-  if (n.beat.is_pass() && !unbeatable_.empty() && sure_win_.lead_wins(n.h[s], unbeatable_, kSureWinBudget)) {
-    // Sure win: the hand splits into leads no opponent can beat plus one last combination.
+  if (sure_win_after_ordering(n)) {
     table_.store(key, true, nodes_ - start);
     return true;
-  }
-  if (!n.beat.is_pass()) {
-    // Following: a reply no opponent can beat gives this seat the lead with the rest of its hand
-    // (the others pass); a rest that is one combination, or for small hands a rest with a sure
-    // win, then wins. Leads of the rest are leads of the whole hand, so one list of unbeatable
-    // leads serves every reply.
-    for (const Move& r : unbeatable_)
-      if (may_be_one_combination(n.h[s] - r.cards) && classify(n.h[s] - r.cards)) {
-        table_.store(key, true, nodes_ - start);
-        return true;
-      }
-    if (!unbeatable_.empty() && n.h[s].size() <= kFollowSureWinCards) {
-      replies_.assign(unbeatable_.begin(), unbeatable_.end());
-      legal_moves(n.h[s], Move::pass(), lead_tmp_);
-      Hand opp[2];
-      int nopp = 0;
-      for (int j = 0; j < N; ++j)
-        if (!same_team(j, s)) opp[nopp++] = n.h[j];
-      unbeatable_.clear();
-      for (const Move& m : lead_tmp_)
-        if (!m.is_pass() && unbeatable_by(m, opp, nopp)) unbeatable_.push_back(m);
-      for (const Move& r : replies_)
-        if (sure_win_.lead_wins(n.h[s] - r.cards, unbeatable_, kSureWinBudget)) {
-          table_.store(key, true, nodes_ - start);
-          return true;
-        }
-    }
   }
   if (killers_.size() <= size_t(ply)) killers_.resize(size_t(ply) + 1);
   {

@@ -44,9 +44,23 @@ class Search {
   uint64_t nodes() const { return nodes_; }
   void set_budget(uint64_t max_nodes) { max_nodes_ = max_nodes; }
 
- private:
+  // Counts one node against the budget; false (and aborted()) once the budget is spent.
+  bool tick() {
+    if (aborted_) return false;
+    ++nodes_;
+    if (max_nodes_ && nodes_ > max_nodes_) aborted_ = true;
+    return !aborted_;
+  }
+  // The depth-first value of n (side to move wins), for a search that starts below `ply` plies
+  // of other buffers (the proof-number search calls it on small subtrees).
   bool value(const Node& n, int ply);
+  // Right after ordered_moves(n, ...): true when the sure-win tests prove that the side to move
+  // wins (they use the unbeatable moves ordered_moves listed).
+  bool sure_win_after_ordering(const Node& n);
   EndgameKey key_of(const Node& n) const;
+  EndgameTable& table() { return table_; }
+
+ private:
   static uint64_t beat_class(const Node& n);
   // Seat that played n.beat (meaningful when it is not pass).
   static int beat_seat(const Node& n) { return ((n.to_move - 1 - n.passes) % N + N) % N; }
@@ -69,5 +83,9 @@ extern template class Search<3>;
 // Whether `hand` holds a move that beats `m` (m not pass); same answer as can_beat() in
 // game/movegen.h, with shortcuts for the common types.
 bool can_beat_fast(Hand hand, const Move& m);
+
+// A quick, optimistic count of the plays needed to empty a hand (chains ignored, trios carry a
+// single or a pair, fours carry two); orders moves and seeds proof numbers, never cuts.
+int plays_estimate(Hand h);
 
 }  // namespace ddz::endgame

@@ -7,11 +7,13 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "search/endgame_pns.h"
 #include "search/endgame_search.h"
 
 namespace ddz {
 
 using endgame::Node;
+using endgame::ProofNumberSearch;
 using endgame::Search;
 
 struct EndgameSolver::Impl {
@@ -27,7 +29,8 @@ struct EndgameSolver::Impl {
     cpu0 = thread_cpu();
     table.reset_counters();
     Search<N> search(table, options.max_nodes);
-    const bool v = search.wins(root);
+    ProofNumberSearch<N> pns(search, options.pns_leaf_cards);
+    const bool v = options.proof_numbers ? pns.wins(root) : search.wins(root);
     finish_stats(search.nodes(), t0);
     if (search.aborted()) return std::nullopt;
     return v;
@@ -40,6 +43,8 @@ struct EndgameSolver::Impl {
     table.reset_counters();
     SolveResult r;
     Search<N> search(table, options.max_nodes);
+    ProofNumberSearch<N> pns(search, options.pns_leaf_cards);
+    auto value = [&](const Node& n) { return options.proof_numbers ? pns.wins(n) : search.wins(n); };
     auto done = [&]() {
       finish_stats(search.nodes(), t0);
       r.stats = stats;
@@ -49,7 +54,7 @@ struct EndgameSolver::Impl {
     auto move_wins = [&](const Node& n, const Move& m, bool* ok) {
       const Node c = Search<N>::child(n, m);
       if (c.h[n.to_move].empty()) return true;
-      const bool v = search.wins(c);
+      const bool v = value(c);
       *ok = !search.aborted();
       return Search<N>::same_team(c.to_move, n.to_move) ? v : !v;
     };
@@ -64,7 +69,7 @@ struct EndgameSolver::Impl {
       r.win = !r.winning_moves.empty();
       r.all_wins = true;
     } else {
-      r.win = search.wins(root);
+      r.win = value(root);
       if (search.aborted()) return done();
       if (r.win)
         for (const Move& m : moves) {
@@ -79,7 +84,7 @@ struct EndgameSolver::Impl {
     Node n = root;
     for (;;) {
       search.ordered_moves(n, moves);
-      bool mover_wins = search.wins(n);
+      bool mover_wins = value(n);
       if (search.aborted()) return done();
       const Move* pick = &moves.front();
       if (mover_wins)

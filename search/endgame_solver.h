@@ -17,6 +17,12 @@ struct SolverOptions {
   size_t table_mb = 64;
   // Node budget for one call; 0 = unlimited. When exceeded the call reports "unknown".
   uint64_t max_nodes = 0;
+  // true: depth-first proof-number search (small subtrees depth-first); false: plain depth-first
+  // AND-OR search throughout (kept for comparison; same answers).
+  bool proof_numbers = true;
+  // With proof numbers: positions with at most this many cards in all hands are solved by the
+  // depth-first search (cheaper per node on small trees). 0: proof numbers down to the leaves.
+  int pns_leaf_cards = 12;
 };
 
 struct SolverStats {

@@ -1,5 +1,5 @@
-// Transposition table: full-key entries in two-entry buckets (one cache line), replacement by
-// the amount of work an entry saved, so cheap leaves do not push out expensive subtrees.
+// Transposition table: full-key entries in four-entry buckets, replacement by the amount of
+// work an entry saved, so cheap leaves do not push out expensive subtrees.
 #include "search/endgame_table.h"
 
 namespace ddz {
@@ -15,9 +15,9 @@ uint64_t mix(uint64_t x) {
   return x;
 }
 
-// log2 of the node count, saturated to 8 bits of table bookkeeping.
-unsigned work_class(uint64_t work) {
-  unsigned w = 0;
+// 1 + log2 of the node count, saturated; never 0 (0 marks an empty entry).
+uint32_t work_class(uint64_t work) {
+  uint32_t w = 1;
   while (work > 1 && w < 255) {
     work >>= 1;
     ++w;
@@ -30,13 +30,13 @@ unsigned work_class(uint64_t work) {
 EndgameTable::EndgameTable(size_t megabytes) {
   const size_t bytes = megabytes << 20;
   size_t buckets = 1;
-  while (buckets * 2 * 2 * sizeof(Entry) <= bytes) buckets *= 2;
-  entries_.assign(buckets * 2, Entry{{0, 0, 0, 0}});
+  while (buckets * 2 * kWays * sizeof(Entry) <= bytes) buckets *= 2;
+  entries_.assign(buckets * kWays, Entry{{0, 0, 0, 0}, 0, 0, 0, 0});
   bucket_mask_ = buckets - 1;
 }
 
 void EndgameTable::clear() {
-  for (auto& e : entries_) e = Entry{{0, 0, 0, 0}};
+  for (auto& e : entries_) e = Entry{{0, 0, 0, 0}, 0, 0, 0, 0};
   used_ = 0;
 }
 
@@ -45,54 +45,58 @@ size_t EndgameTable::bucket_of(const EndgameKey& key) const {
   return size_t(h) & bucket_mask_;
 }
 
-bool EndgameTable::matches(const Entry& e, const EndgameKey& key) {
-  return (e.w[1] & kOccupied) && e.w[0] == key.w[0] && (e.w[1] & kLow60) == key.w[1] && (e.w[2] & kLow60) == key.w[2] &&
-         (e.w[3] & kLow60) == key.w[3];
+EndgameTable::Entry* EndgameTable::find(const EndgameKey& key) {
+  Entry* b = &entries_[bucket_of(key) * kWays];
+  for (int i = 0; i < kWays; ++i)
+    if (b[i].work && b[i].w[0] == key.w[0] && b[i].w[1] == key.w[1] && b[i].w[2] == key.w[2] && b[i].w[3] == key.w[3])
+      return &b[i];
+  return nullptr;
 }
-
-unsigned EndgameTable::work_of(const Entry& e) { return unsigned((e.w[2] >> 60) | ((e.w[3] >> 60) << 4)); }
 
 bool EndgameTable::probe(const EndgameKey& key, bool* win) {
   ++probes_;
-  Entry* b = &entries_[bucket_of(key) * 2];
-  for (int i = 0; i < 2; ++i)
-    if (matches(b[i], key)) {
-      *win = (b[i].w[1] & kWin) != 0;
-      ++hits_;
-      return true;
-    }
-  return false;
+  const Entry* e = find(key);
+  if (!e || (e->pn != 0 && e->dn != 0)) return false;
+  *win = e->pn == 0;
+  ++hits_;
+  return true;
+}
+
+bool EndgameTable::probe(const EndgameKey& key, uint32_t* pn, uint32_t* dn) {
+  ++probes_;
+  const Entry* e = find(key);
+  if (!e) return false;
+  *pn = e->pn;
+  *dn = e->dn;
+  ++hits_;
+  return true;
 }
 
 void EndgameTable::store(const EndgameKey& key, bool win, uint64_t work) {
+  store(key, win ? 0 : kPnInf, win ? kPnInf : 0, work);
+}
+
+void EndgameTable::store(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work) {
   ++stores_;
-  Entry* b = &entries_[bucket_of(key) * 2];
-  Entry* slot = nullptr;
-  for (int i = 0; i < 2 && !slot; ++i)
-    if (matches(b[i], key)) slot = &b[i];
+  Entry* slot = find(key);
   if (!slot) {
-    for (int i = 0; i < 2 && !slot; ++i)
-      if (!(b[i].w[1] & kOccupied)) {
+    // An empty entry, else the one that cost the least work (ties: the first).
+    Entry* b = &entries_[bucket_of(key) * kWays];
+    slot = &b[0];
+    for (int i = 0; i < kWays; ++i) {
+      if (!b[i].work) {
         slot = &b[i];
-        ++used_;
+        break;
       }
-  }
-  const unsigned w = work_class(work);
-  if (!slot) {
-    // Two tiers: entry 0 keeps the costliest result seen, entry 1 always takes the newcomer.
-    // A newcomer at least as costly as entry 0 takes its place and entry 0 moves down.
-    if (w >= work_of(b[0])) {
-      b[1] = b[0];
-      slot = &b[0];
-    } else {
-      slot = &b[1];
+      if (b[i].work < slot->work) slot = &b[i];
     }
-    ++evictions_;
+    if (slot->work) ++evictions_;
+    else ++used_;
   }
-  slot->w[0] = key.w[0];
-  slot->w[1] = key.w[1] | kOccupied | (win ? kWin : 0);
-  slot->w[2] = key.w[2] | (uint64_t(w & 0xF) << 60);
-  slot->w[3] = key.w[3] | (uint64_t(w >> 4) << 60);
+  for (int i = 0; i < 4; ++i) slot->w[i] = key.w[i];
+  slot->pn = pn;
+  slot->dn = dn;
+  slot->work = work_class(work);
 }
 
 }  // namespace ddz

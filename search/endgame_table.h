@@ -1,4 +1,4 @@
-// Transposition table of the endgame solver: a fixed-size array of two-entry buckets holding
+// Transposition table of the endgame solver: a fixed-size array of four-entry buckets holding
 // full position keys (never a hash alone), so no answer can depend on a hash collision.
 #pragma once
 #include <cstddef>
@@ -9,21 +9,34 @@ namespace ddz {
 
 // A full position key: three 60-bit hands plus the combination to beat (60 bits) and four bits
 // of turn state (seat to move, passes since to_beat, player count) in the top nibble of w[0].
-// The top nibbles of w[1..3] are zero in a key; the table uses them for its own bookkeeping.
 struct EndgameKey {
   uint64_t w[4];
 };
 
+// Proof and disproof numbers (proof-number search). A solved position has pn 0 (the side to move
+// wins; dn is then kPnInf) or dn 0 (it loses; pn is kPnInf).
+constexpr uint32_t kPnInf = 0xFFFFFFFFu;
+
 class EndgameTable {
  public:
-  // Capacity: the largest power-of-two number of buckets that fits in `megabytes` MiB, at
-  // least one bucket.
+  // Capacity: the largest power-of-two number of buckets (4 entries of 48 bytes) that fits in
+  // `megabytes` MiB, at least one bucket.
   explicit EndgameTable(size_t megabytes);
 
-  // Looks the key up; returns true and sets *win when the exact position is stored.
+  // Looks the key up; returns true and sets *win when the exact position is stored as solved.
   bool probe(const EndgameKey& key, bool* win);
-  // Stores a result; `work` (nodes spent on it) decides which entry of a full bucket to keep.
+  // Stores a result; `work` (nodes spent on it) decides which entry of a full bucket to evict.
   void store(const EndgameKey& key, bool win, uint64_t work);
+  // Proof-number form: returns true and the stored numbers when the position is stored, solved
+  // or not (solved ones as 0 / kPnInf).
+  bool probe(const EndgameKey& key, uint32_t* pn, uint32_t* dn);
+  void store(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work);
+  // Starts loading the key's bucket into the cache (probes of many children overlap their misses).
+  void prefetch(const EndgameKey& key) const {
+    const char* b = reinterpret_cast<const char*>(&entries_[bucket_of(key) * kWays]);
+    for (size_t off = 0; off < kWays * sizeof(Entry); off += 64) __builtin_prefetch(b + off);
+    __builtin_prefetch(b + kWays * sizeof(Entry) - 1);
+  }
   void clear();
 
   uint64_t capacity() const { return uint64_t(entries_.size()); }
@@ -35,18 +48,18 @@ class EndgameTable {
   void reset_counters() { probes_ = hits_ = stores_ = evictions_ = 0; }
 
  private:
+  static constexpr int kWays = 4;
   struct Entry {
-    uint64_t w[4];  // key; w[1] bit 60 = occupied, bit 61 = win; w[2..3] top nibbles = work
+    uint64_t w[4];   // key
+    uint32_t pn, dn;
+    uint32_t work;   // log2 of the nodes spent on it, plus one; 0 = empty
+    uint32_t unused;
   };
-  static constexpr uint64_t kLow60 = (uint64_t(1) << 60) - 1;
-  static constexpr uint64_t kOccupied = uint64_t(1) << 60;
-  static constexpr uint64_t kWin = uint64_t(1) << 61;
 
+  Entry* find(const EndgameKey& key);
   size_t bucket_of(const EndgameKey& key) const;
-  static bool matches(const Entry& e, const EndgameKey& key);
-  static unsigned work_of(const Entry& e);
 
-  std::vector<Entry> entries_;  // bucket b holds entries 2b and 2b+1
+  std::vector<Entry> entries_;  // bucket b holds entries kWays*b .. kWays*b+kWays-1
   size_t bucket_mask_ = 0;
   uint64_t used_ = 0, probes_ = 0, hits_ = 0, stores_ = 0, evictions_ = 0;
 };

@@ -134,6 +134,59 @@ TEST(EndgameSolver, AgreesWithMinimaxOnRandomThreePlayerPositions) {
   EXPECT_LT(wins, 900);
 }
 
+// Proof-number search down to the leaves (no depth-first leaves), with a small and a tiny
+// table (re-expansion after evictions must still end with the right answer).
+TEST(EndgameSolver, ProofNumberSearchAgreesWithMinimax) {
+  Rng rng(8086);
+  EndgameSolver pns(SolverOptions{1, 0, true, 0});
+  EndgameSolver tiny(SolverOptions{0, 0, true, 0});
+  int wins = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const TwoPlayerPosition p =
+        random_two_player(rng, 1 + int(rng.below(7)), 1 + int(rng.below(7)), rng.below(2) == 1);
+    const bool expected = reference_side_to_move_wins(p);
+    ASSERT_EQ(pns.side_to_move_wins(p), std::optional<bool>(expected)) << "position " << i << ": " << describe(p);
+    if (i % 4 == 0) {
+      ASSERT_EQ(tiny.side_to_move_wins(p), std::optional<bool>(expected)) << describe(p);
+    }
+    wins += expected;
+  }
+  EXPECT_GT(wins, 100);
+  EXPECT_LT(wins, 900);
+  wins = 0;
+  for (int i = 0; i < 1000; ++i) {
+    ThreePlayerPosition p = random_three_player(rng, 1 + int(rng.below(7)), 1 + int(rng.below(5)),
+                                                1 + int(rng.below(5)), rng.below(2) == 1);
+    if (i % 2) {  // landlord in seat 1
+      std::swap(p.hands[0], p.hands[1]);
+      p.landlord = 1;
+    }
+    const bool expected = reference_side_to_move_wins(p);
+    ASSERT_EQ(pns.side_to_move_wins(p), std::optional<bool>(expected)) << "position " << i << ": " << describe(p);
+    if (i % 4 == 0) {
+      ASSERT_EQ(tiny.side_to_move_wins(p), std::optional<bool>(expected)) << describe(p);
+    }
+    wins += expected;
+  }
+  EXPECT_GT(wins, 100);
+  EXPECT_LT(wins, 900);
+}
+
+// The proof-number search (with depth-first leaves) and the plain depth-first search agree on
+// positions too big for minimax.
+TEST(EndgameSolver, ProofNumberAndDepthFirstSearchAgree) {
+  Rng rng(6502);
+  EndgameSolver pns(SolverOptions{16, 0, true, 8});
+  EndgameSolver dfs(SolverOptions{16, 0, false});
+  for (int i = 0; i < 60; ++i) {
+    const TwoPlayerPosition p = random_two_player(rng, 7 + int(rng.below(4)), 7 + int(rng.below(4)), rng.below(2) == 1);
+    ASSERT_EQ(pns.side_to_move_wins(p), dfs.side_to_move_wins(p)) << describe(p);
+    const ThreePlayerPosition q = random_three_player(rng, 7 + int(rng.below(3)), 5 + int(rng.below(3)),
+                                                      5 + int(rng.below(3)), rng.below(2) == 1);
+    ASSERT_EQ(pns.side_to_move_wins(q), dfs.side_to_move_wins(q)) << describe(q);
+  }
+}
+
 TEST(EndgameSolver, WinningMoveSetsAgreeWithMinimax) {
   Rng rng(99);
   EndgameSolver solver;
@@ -193,7 +246,7 @@ TEST(EndgameSolver, TinyTableGivesExactAnswers) {
   Rng rng(11);
   EndgameSolver tiny(SolverOptions{0, 0});
   EndgameSolver big(SolverOptions{16, 0});
-  EXPECT_EQ(tiny.solve(TwoPlayerPosition{parse_cards("3455KK"), parse_cards("345522"), Move::pass()}, false).stats.table_capacity, 2u);
+  EXPECT_EQ(tiny.solve(TwoPlayerPosition{parse_cards("3455KK"), parse_cards("345522"), Move::pass()}, false).stats.table_capacity, 4u);
   for (int i = 0; i < 40; ++i) {
     const TwoPlayerPosition p = random_two_player(rng, 6 + int(rng.below(4)), 6 + int(rng.below(4)), rng.below(2) == 1);
     ASSERT_EQ(tiny.side_to_move_wins(p), big.side_to_move_wins(p)) << describe(p);

@@ -1,0 +1,54 @@
+// Depth-first proof-number search (df-pn, Nagai 2002, with the 1+epsilon threshold trick) for the
+// endgame solver: proves or disproves "the side to move wins" with proof/disproof numbers kept
+// in the solver's transposition table; small subtrees go to the depth-first search.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "search/endgame_search.h"
+
+namespace ddz::endgame {
+
+template <int N>
+class ProofNumberSearch {
+ public:
+  // `dfs` provides the rules helpers, the node budget (shared) and the leaf solver, which takes
+  // every position with at most `leaf_cards` cards in all hands.
+  ProofNumberSearch(Search<N>& dfs, int leaf_cards) : dfs_(dfs), leaf_cards_(leaf_cards) {}
+
+  // True when the side (team) to move wins; meaningless when dfs.aborted() afterwards.
+  bool wins(const Node& n);
+
+ private:
+  // A child of an expanded node, after its forced passes, with its numbers seen from the
+  // expanded node's side: cp = the cost of proving the parent wins through it, cd = the cost of
+  // showing it loses for the parent.
+  struct Child {
+    Node node;
+    EndgameKey key;
+    uint32_t cp, cd;
+    bool same;  // node.to_move is on the parent mover's team
+  };
+  // Follows forced passes and the immediate-win tests from n; returns 1 when the side of
+  // `mover` wins for sure, -1 when it loses, 0 otherwise (then *out is the position reached and
+  // *same whether its side to move is mover's team).
+  static int resolve(Node n, int mover, Node* out, bool* same);
+  // Expands n until its pn reaches th_pn or its dn reaches th_dn; *pn, *dn hold the numbers on
+  // entry (from the table or the initial estimate) and on return.
+  void mid(const Node& n, const EndgameKey& key, uint32_t* pn, uint32_t* dn, uint32_t th_pn, uint32_t th_dn, int ply);
+  // Initial numbers of a position never expanded.
+  void estimate(const Node& n, uint32_t* pn, uint32_t* dn);
+  int plays(Hand h);  // min_plays_count through a small direct-mapped cache
+
+  Search<N>& dfs_;
+  int leaf_cards_;
+  std::deque<std::vector<Move>> moves_;   // per ply
+  std::deque<std::vector<Child>> children_;  // per ply
+  std::vector<uint64_t> plays_cache_ = std::vector<uint64_t>(1 << 16, ~uint64_t(0));
+};
+
+extern template class ProofNumberSearch<2>;
+extern template class ProofNumberSearch<3>;
+
+}  // namespace ddz::endgame
