@@ -107,10 +107,12 @@ void write_positions(const std::string& dir) {
         "# Three-player 16/14/14 positions (landlord seat 0), seat to move leads; seeds mix(161414, i)\n", lines);
 }
 
-// DDZ_BENCH_DFS=1 selects the plain depth-first search (for before/after comparisons).
+// DDZ_BENCH_DFS=1 selects the plain depth-first search (for before/after comparisons);
+// DDZ_BENCH_LEAF_CARDS=n sets SolverOptions::pns_leaf_cards.
 SolverOptions bench_options(size_t table_mb, uint64_t max_nodes) {
   SolverOptions o{table_mb, max_nodes};
   o.proof_numbers = !std::getenv("DDZ_BENCH_DFS");
+  if (const char* leaf = std::getenv("DDZ_BENCH_LEAF_CARDS")) o.pns_leaf_cards = std::atoi(leaf);
   return o;
 }
 

@@ -17,6 +17,11 @@ namespace {
 // equal, 4 worse; 0 (all numbers 1) much worse.
 constexpr int kEstimateScale = 2;
 
+// Node budget of the depth-first attempt made before the proof-number search at each root: the
+// depth-first move ordering finds some quick wins that the initial numbers steer away from
+// (a 16/14/14 position: 1.4k nodes depth-first, 4.1M with proof numbers alone).
+constexpr uint64_t kProbeNodes = 10000;
+
 // The 1+epsilon trick (Pawlewicz and Lew): the best child may run until its pn exceeds the
 // second best's by this fraction, which saves most of the re-expansions of plain df-pn.
 constexpr uint64_t kEpsilonDiv = 4;  // epsilon = 1/4
@@ -86,6 +91,19 @@ bool ProofNumberSearch<N>::wins(const Node& root) {
   bool same = true;
   const int v = resolve(root, root.to_move, &r, &same);
   if (v) return v > 0;
+  {
+    // A short depth-first attempt first: its move ordering finds many quick wins that the
+    // initial numbers steer away from; what it proves stays in the table.
+    uint64_t budget = kProbeNodes;
+    if (dfs_.budget()) budget = std::min<uint64_t>(budget, dfs_.budget() - std::min(dfs_.budget(), dfs_.nodes()));
+    if (budget) {
+      Search<N> probe(dfs_.table(), budget);
+      const bool pv = probe.wins(r);
+      const bool done = !probe.aborted();
+      if (!dfs_.charge(probe.nodes() - (done ? 0 : 1))) return false;
+      if (done) return same == pv;
+    }
+  }
   const EndgameKey key = dfs_.key_of(r);
   uint32_t pn, dn;
   if (!dfs_.table().probe(key, &pn, &dn)) estimate(r, &pn, &dn);

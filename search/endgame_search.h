@@ -51,6 +51,13 @@ class Search {
     if (max_nodes_ && nodes_ > max_nodes_) aborted_ = true;
     return !aborted_;
   }
+  // Adds nodes spent elsewhere (a budgeted probe) to the count; false once the budget is spent.
+  bool charge(uint64_t n) {
+    nodes_ += n;
+    if (max_nodes_ && nodes_ > max_nodes_) aborted_ = true;
+    return !aborted_;
+  }
+  uint64_t budget() const { return max_nodes_; }
   // The depth-first value of n (side to move wins), for a search that starts below `ply` plies
   // of other buffers (the proof-number search calls it on small subtrees).
   bool value(const Node& n, int ply);

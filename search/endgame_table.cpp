@@ -2,6 +2,13 @@
 // work an entry saved, so cheap leaves do not push out expensive subtrees.
 #include "search/endgame_table.h"
 
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 namespace ddz {
 
 namespace {
@@ -31,12 +38,22 @@ EndgameTable::EndgameTable(size_t megabytes) {
   const size_t bytes = megabytes << 20;
   size_t buckets = 1;
   while (buckets * 2 * kWays * sizeof(Entry) <= bytes) buckets *= 2;
-  entries_.assign(buckets * kWays, Entry{{0, 0, 0, 0}, 0, 0, 0, 0});
+  num_entries_ = buckets * kWays;
+  constexpr size_t kAlign = size_t(2) << 20;
+  const size_t size = (num_entries_ * sizeof(Entry) + kAlign - 1) / kAlign * kAlign;
+  entries_ = static_cast<Entry*>(std::aligned_alloc(kAlign, size));
+  if (!entries_) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  madvise(entries_, size, MADV_HUGEPAGE);  // a hint: without huge pages the table still works
+#endif
   bucket_mask_ = buckets - 1;
+  clear();
 }
 
+EndgameTable::~EndgameTable() { std::free(entries_); }
+
 void EndgameTable::clear() {
-  for (auto& e : entries_) e = Entry{{0, 0, 0, 0}, 0, 0, 0, 0};
+  std::memset(static_cast<void*>(entries_), 0, num_entries_ * sizeof(Entry));
   used_ = 0;
 }
 
