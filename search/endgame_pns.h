@@ -39,13 +39,11 @@ class ProofNumberSearch {
   void mid(const Node& n, const EndgameKey& key, uint32_t* pn, uint32_t* dn, uint32_t th_pn, uint32_t th_dn, int ply);
   // Initial numbers of a position never expanded.
   void estimate(const Node& n, uint32_t* pn, uint32_t* dn);
-  int plays(Hand h);  // min_plays_count through a small direct-mapped cache
 
   Search<N>& dfs_;
   int leaf_cards_;
   std::deque<std::vector<Move>> moves_;   // per ply
   std::deque<std::vector<Child>> children_;  // per ply
-  std::vector<uint64_t> plays_cache_ = std::vector<uint64_t>(1 << 16, ~uint64_t(0));
 };
 
 extern template class ProofNumberSearch<2>;

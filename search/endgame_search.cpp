@@ -138,12 +138,18 @@ uint64_t extract_bits(uint64_t x, uint64_t mask) {
 // compressed hands, adjacency and beat class are the same game up to renaming ranks.
 struct Compressor {
   uint32_t held;      // chain ranks (3..A) held by anyone
+  uint32_t joined;    // chain ranks r held by a seat that also holds r - 1
   uint64_t nibbles;   // their nibbles
-  explicit Compressor(uint32_t held_ranks) : held(held_ranks & 0xFFF), nibbles(0) {
+  Compressor(uint32_t held_ranks, uint32_t joined_ranks)
+      : held(held_ranks & 0xFFF), joined(joined_ranks & 0xFFF), nibbles(0) {
     for (uint32_t m = held; m; m &= m - 1) nibbles |= uint64_t(0xF) << (4 * __builtin_ctz(m));
   }
   uint64_t hand(Hand h) const { return extract_bits(h.bits() & kChainRankBits, nibbles) | (h.bits() & ~kChainRankBits); }
-  uint64_t adjacency() const { return extract_bits(held & (held << 1), held); }
+  // Adjacency of neighbouring held ranks, recorded only where one seat holds both: every rule
+  // that looks at adjacency (chains, the kicker rule of trio_solo_chain, classification) looks
+  // at ranks within one card set, so one seat's cards. Where no seat holds both, the two
+  // positions (adjacent or not) are the same game.
+  uint64_t adjacency() const { return extract_bits(joined, held); }
   // A real key rank as a compressed one: chain ranks by how many held ranks are at or below it.
   uint64_t key(int rank) const {
     if (rank > kHighestChainRank) return uint64_t(16 + rank);
@@ -153,23 +159,79 @@ struct Compressor {
 
 }  // namespace
 
+namespace {
+
+// Count permutation: rank counts of one seat may be permuted within a block of ranks that
+// (a) no other seat holds, with no rank of another seat between them (blocks are runs of held
+// ranks in order), (b) are 3..2 (not jokers, which hold one card at most and form the rocket),
+// (c) can never be in a chain of that seat: for 3..A, the seat holds neither neighbouring chain
+// rank, and (d) lie on one side of the key of the combination to beat. Proof: permuting the
+// counts maps the seat's combinations to combinations (none is a chain or next to one, kicker
+// ranks stay distinct from the main ranks) and keeps every comparison with another seat's
+// combination (their ranks are all below or all above the block) and with the combination to
+// beat; the seat's hand only shrinks, so (c) stays true, and the held ranks do not change. So
+// the two positions are the same game; the key takes the counts sorted.
+void permute_counts(Hand* h, int n, const uint32_t* mine, uint32_t held, int beat_key) {
+  for (int i = 0; i < n; ++i) {
+    uint32_t others = 0;
+    for (int j = 0; j < n; ++j)
+      if (j != i) others |= mine[j];
+    const uint32_t chain = mine[i] & 0xFFF;
+    const uint32_t eligible = mine[i] & ~others & 0x1FFF & (~((chain << 1) | (chain >> 1)) | 0x1000);
+    if (__builtin_popcount(eligible) < 2) continue;
+    const uint32_t packed = uint32_t(extract_bits(eligible, held));  // eligible ranks in held order
+    if (!(packed & (packed >> 1))) continue;  // no two of them next to each other: no block
+    uint64_t bits = h[i].bits();
+    int block[16];
+    int nb = 0;
+    auto flush = [&]() {
+      if (nb >= 2) {
+        uint64_t counts[16];
+        for (int k = 0; k < nb; ++k) counts[k] = (bits >> (4 * block[k])) & 0xF;
+        std::sort(counts, counts + nb);
+        for (int k = 0; k < nb; ++k) bits = (bits & ~(uint64_t(0xF) << (4 * block[k]))) | (counts[k] << (4 * block[k]));
+      }
+      nb = 0;
+    };
+    for (uint32_t m = held; m; m &= m - 1) {
+      const int r = __builtin_ctz(m);
+      if (!(eligible >> r & 1)) {
+        flush();
+        continue;
+      }
+      if (nb > 0 && (block[nb - 1] > beat_key) != (r > beat_key)) flush();
+      block[nb++] = r;
+    }
+    flush();
+    h[i] = Hand::from_bits(bits);
+  }
+}
+
+}  // namespace
+
 template <int N>
 EndgameKey Search<N>::key_of(const Node& n) const {
-  uint32_t held = 0;
-  for (int i = 0; i < N; ++i) held |= n.h[i].ranks_with_at_least(1);
-  const Compressor c(held);
+  uint32_t held = 0, joined = 0, mine[3] = {0, 0, 0};
+  for (int i = 0; i < N; ++i) {
+    mine[i] = n.h[i].ranks_with_at_least(1);
+    held |= mine[i];
+    joined |= mine[i] & (mine[i] << 1);
+  }
+  const Compressor c(held, joined);
+  const uint64_t beat = beat_class(n);
+  Hand h[3] = {n.h[0], n.h[1], N == 3 ? n.h[2] : Hand()};
+  permute_counts(h, N, mine, held, beat ? int(beat >> 8) : kNumRanks);
   EndgameKey k;
   if (N == 2) {
     // Seats do not matter in the two-player game: key by (hand to move, other hand).
-    k.w[0] = c.hand(n.h[n.to_move]);
-    k.w[1] = c.hand(n.h[1 - n.to_move]);
+    k.w[0] = c.hand(h[n.to_move]);
+    k.w[1] = c.hand(h[1 - n.to_move]);
     k.w[2] = 0;
   } else {
-    k.w[0] = c.hand(n.h[0]) | (uint64_t(n.to_move) << 60) | (uint64_t(n.passes) << 62) | (uint64_t(1) << 63);
-    k.w[1] = c.hand(n.h[1]);
-    k.w[2] = c.hand(n.h[2]);
+    k.w[0] = c.hand(h[0]) | (uint64_t(n.to_move) << 60) | (uint64_t(n.passes) << 62) | (uint64_t(1) << 63);
+    k.w[1] = c.hand(h[1]);
+    k.w[2] = c.hand(h[2]);
   }
-  const uint64_t beat = beat_class(n);
   const uint64_t beat_key = beat ? c.key(int(beat >> 8)) : 0;
   k.w[3] = (beat & 0xFF) | (beat_key << 8) | (c.adjacency() << 16);
   return k;
@@ -276,6 +338,18 @@ bool Search<N>::value(const Node& n, int ply) {
     return false;
   }
   const int s = n.to_move;
+  if (!n.beat.is_pass() && !can_beat_fast(n.h[s], n.beat)) {
+    // Forced pass: one child, nothing worth storing. (The immediate-win tests below cannot fire
+    // here: this seat cannot beat the combination, and a partner who can empty its hand does so
+    // in the child.)
+    const Node c = child(n, Move::pass());
+    const bool v = value(c, ply + 1);
+    return same_team(c.to_move, s) ? v : !v;
+  }
+  // The key's bucket is fetched while the immediate-win tests run (table probes are mostly cache
+  // misses).
+  const EndgameKey key = key_of(n);
+  table_.prefetch(key);
   if (finishes_now(n)) return true;
   if (N == 3 && s != 0 && !n.beat.is_pass()) {
     // A following farmer also wins at once when passing hands the turn to a partner who can
@@ -283,13 +357,6 @@ bool Search<N>::value(const Node& n, int ply) {
     const Node c = child(n, Move::pass());
     if (c.to_move != 0 && finishes_now(c)) return true;
   }
-  if (!n.beat.is_pass() && !can_beat_fast(n.h[s], n.beat)) {
-    // Forced pass: one child, nothing worth storing.
-    const Node c = child(n, Move::pass());
-    const bool v = value(c, ply + 1);
-    return same_team(c.to_move, s) ? v : !v;
-  }
-  const EndgameKey key = key_of(n);
   bool stored = false;
   if (table_.probe(key, &stored)) return stored;
   const uint64_t start = nodes_;

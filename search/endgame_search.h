@@ -8,6 +8,7 @@
 #include "game/move.h"
 #include "search/endgame_sure_win.h"
 #include "search/endgame_table.h"
+#include "search/min_plays.h"
 
 namespace ddz::endgame {
 
@@ -66,6 +67,13 @@ class Search {
   bool sure_win_after_ordering(const Node& n);
   EndgameKey key_of(const Node& n) const;
   EndgameTable& table() { return table_; }
+  // Exact minimum plays of a hand (search/min_plays.h) through a direct-mapped cache: hands
+  // recur all over the tree.
+  int min_plays(Hand h) {
+    uint64_t& e = plays_cache_[size_t((h.bits() * 0x9E3779B97F4A7C15ULL) >> 48)];
+    if ((e >> 8) != h.bits()) e = (h.bits() << 8) | uint64_t(min_plays_count(h));
+    return int(e & 0xFF);
+  }
 
  private:
   static uint64_t beat_class(const Node& n);
@@ -81,6 +89,7 @@ class Search {
   std::vector<Move> killers_;  // per ply: the last move that won there
   SureWin sure_win_;
   std::vector<Move> unbeatable_;  // filled by ordered_moves: moves no opponent can beat
+  std::vector<uint64_t> plays_cache_ = std::vector<uint64_t>(size_t(1) << 16, ~uint64_t(0));
   std::vector<Move> replies_, lead_tmp_;  // scratch lists of the sure-win test when following
 };
 
