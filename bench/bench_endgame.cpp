@@ -159,7 +159,8 @@ void BM_PositionSet(benchmark::State& state, const std::string& file) {
       if (std::getenv("DDZ_BENCH_VERBOSE"))
         std::cerr << file << ": " << (b.three ? format_line(b.three_p) : format_line(b.two)) << " -> "
                   << (v ? (*v ? "win" : "loss") : "unknown") << ", " << st.nodes << " nodes, " << st.seconds * 1000
-                  << " ms, " << st.cpu_seconds * 1000 << " ms CPU\n";
+                  << " ms, " << st.cpu_seconds * 1000 << " ms CPU, table " << st.table_used << "/" << st.table_capacity << " used, " << st.table_evictions
+                  << " evictions\n";
     }
   }
   std::sort(ms.begin(), ms.end());

@@ -38,8 +38,8 @@ constexpr int kFollowSureWinCards = 8;
 }  // namespace
 
 int plays_estimate(Hand h) {
-  const uint32_t m1 = h.ranks_with_at_least(1), m2 = h.ranks_with_at_least(2);
-  const uint32_t m3 = h.ranks_with_at_least(3), m4 = h.ranks_with_at_least(4);
+  const uint32_t m1 = at_least(h, 1), m2 = at_least(h, 2);
+  const uint32_t m3 = at_least(h, 3), m4 = at_least(h, 4);
   const int fours = __builtin_popcount(m4);
   const int trios = __builtin_popcount(m3 & ~m4);
   const int pairs = __builtin_popcount(m2 & ~m3);
@@ -55,20 +55,20 @@ int plays_estimate(Hand h) {
 bool can_beat_fast(Hand h, const Move& m) {
   if (m.type == MoveType::Rocket) return false;
   if (h.count(RX) && h.count(RD)) return true;
-  const uint32_t m4 = h.ranks_with_at_least(4);
+  const uint32_t m4 = at_least(h, 4);
   if (m.type == MoveType::Bomb) return (m4 >> (m.key + 1)) != 0;
   if (m4) return true;
   if (h.size() < m.cards.size()) return false;
   switch (m.type) {
-    case MoveType::Solo: return (h.ranks_with_at_least(1) >> (m.key + 1)) != 0;
-    case MoveType::Pair: return ((h.ranks_with_at_least(2) & kNonJokers) >> (m.key + 1)) != 0;
-    case MoveType::Trio: return ((h.ranks_with_at_least(3) & kNonJokers) >> (m.key + 1)) != 0;
+    case MoveType::Solo: return (at_least(h, 1) >> (m.key + 1)) != 0;
+    case MoveType::Pair: return ((at_least(h, 2) & kNonJokers) >> (m.key + 1)) != 0;
+    case MoveType::Trio: return ((at_least(h, 3) & kNonJokers) >> (m.key + 1)) != 0;
     case MoveType::TrioSolo:
       // No four of a rank here, so a trio above the key leaves size-3 >= 1 cards of other ranks.
-      return ((h.ranks_with_at_least(3) & kNonJokers) >> (m.key + 1)) != 0;
+      return ((at_least(h, 3) & kNonJokers) >> (m.key + 1)) != 0;
     case MoveType::TrioPair: {
-      const uint32_t pairs = h.ranks_with_at_least(2) & kNonJokers;
-      uint32_t trios = (h.ranks_with_at_least(3) & kNonJokers) >> (m.key + 1) << (m.key + 1);
+      const uint32_t pairs = at_least(h, 2) & kNonJokers;
+      uint32_t trios = (at_least(h, 3) & kNonJokers) >> (m.key + 1) << (m.key + 1);
       while (trios) {
         const int t = __builtin_ctz(trios);
         trios &= trios - 1;
@@ -76,13 +76,13 @@ bool can_beat_fast(Hand h, const Move& m) {
       }
       return false;
     }
-    case MoveType::SoloChain: return has_chain_above(h.ranks_with_at_least(1), m.len, m.key);
-    case MoveType::PairChain: return has_chain_above(h.ranks_with_at_least(2), m.len, m.key);
-    case MoveType::TrioChain: return has_chain_above(h.ranks_with_at_least(3), m.len, m.key);
+    case MoveType::SoloChain: return has_chain_above(at_least(h, 1), m.len, m.key);
+    case MoveType::PairChain: return has_chain_above(at_least(h, 2), m.len, m.key);
+    case MoveType::TrioChain: return has_chain_above(at_least(h, 3), m.len, m.key);
     case MoveType::FourTwoSolo:
     case MoveType::FourTwoPair: return false;  // no four of a rank in this hand
     default:
-      if (!has_chain_above(h.ranks_with_at_least(3), m.len, m.key)) return false;
+      if (!has_chain_above(at_least(h, 3), m.len, m.key)) return false;
       return can_beat(h, m);
   }
 }
@@ -142,7 +142,11 @@ struct Compressor {
   uint64_t nibbles;   // their nibbles
   Compressor(uint32_t held_ranks, uint32_t joined_ranks)
       : held(held_ranks & 0xFFF), joined(joined_ranks & 0xFFF), nibbles(0) {
+#if defined(__BMI2__)
+    nibbles = _pdep_u64(held, 0x111111111111ULL) * 0xF;
+#else
     for (uint32_t m = held; m; m &= m - 1) nibbles |= uint64_t(0xF) << (4 * __builtin_ctz(m));
+#endif
   }
   uint64_t hand(Hand h) const { return extract_bits(h.bits() & kChainRankBits, nibbles) | (h.bits() & ~kChainRankBits); }
   // Adjacency of neighbouring held ranks, recorded only where one seat holds both: every rule
@@ -188,7 +192,8 @@ void permute_counts(Hand* h, int n, const uint32_t* mine, uint32_t held, int bea
       if (nb >= 2) {
         uint64_t counts[16];
         for (int k = 0; k < nb; ++k) counts[k] = (bits >> (4 * block[k])) & 0xF;
-        std::sort(counts, counts + nb);
+        for (int a = 1; a < nb; ++a)  // insertion sort: blocks are short
+          for (int b = a; b > 0 && counts[b - 1] > counts[b]; --b) std::swap(counts[b - 1], counts[b]);
         for (int k = 0; k < nb; ++k) bits = (bits & ~(uint64_t(0xF) << (4 * block[k]))) | (counts[k] << (4 * block[k]));
       }
       nb = 0;
@@ -213,7 +218,7 @@ template <int N>
 EndgameKey Search<N>::key_of(const Node& n) const {
   uint32_t held = 0, joined = 0, mine[3] = {0, 0, 0};
   for (int i = 0; i < N; ++i) {
-    mine[i] = n.h[i].ranks_with_at_least(1);
+    mine[i] = at_least(n.h[i], 1);
     held |= mine[i];
     joined |= mine[i] & (mine[i] << 1);
   }
@@ -245,10 +250,13 @@ uint64_t Search<N>::beat_class(const Node& n) {
   if (n.beat.is_pass()) return 0;
   uint32_t held = 0;
   for (int i = 0; i < N; ++i)
-    if (i != beat_seat(n)) held |= n.h[i].ranks_with_at_least(1);
+    if (i != beat_seat(n)) held |= at_least(n.h[i], 1);
   int key = n.beat.key;
-  if (n.beat.type != MoveType::Rocket)
-    while (key + 1 < kNumRanks && !(held >> (key + 1) & 1)) ++key;
+  if (n.beat.type != MoveType::Rocket) {
+    // Up to just below the lowest held rank above the key (or the top rank).
+    const uint32_t above = held >> (key + 1);
+    key = above ? key + __builtin_ctz(above) : kNumRanks - 1;
+  }
   return uint64_t(n.beat.type) | (uint64_t(n.beat.len) << 4) | (uint64_t(key) << 8);
 }
 
@@ -256,7 +264,12 @@ template <int N>
 void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
   const int s = n.to_move;
   const Hand me = n.h[s];
-  legal_moves(me, n.beat, out);
+  if (n.beat.is_pass()) {
+    const std::vector<Move>& leads = leads_of(me);
+    out.assign(leads.begin(), leads.end());
+  } else {
+    legal_moves(me, n.beat, out);
+  }
   // Opponents whose replies decide whether a move keeps the lead.
   Hand opp[2];
   int nopp = 0;
@@ -315,14 +328,13 @@ bool Search<N>::sure_win_after_ordering(const Node& n) {
     if (may_be_one_combination(n.h[s] - r.cards) && classify(n.h[s] - r.cards)) return true;
   if (!unbeatable_.empty() && n.h[s].size() <= kFollowSureWinCards) {
     replies_.assign(unbeatable_.begin(), unbeatable_.end());
-    legal_moves(n.h[s], Move::pass(), lead_tmp_);
     Hand opp[2];
     int nopp = 0;
     for (int j = 0; j < N; ++j)
       if (!same_team(j, s)) opp[nopp++] = n.h[j];
     unbeatable_.clear();
-    for (const Move& m : lead_tmp_)
-      if (!m.is_pass() && unbeatable_by(m, opp, nopp)) unbeatable_.push_back(m);
+    for (const Move& m : leads_of(n.h[s]))
+      if (unbeatable_by(m, opp, nopp)) unbeatable_.push_back(m);
     for (const Move& r : replies_)
       if (sure_win_.lead_wins(n.h[s] - r.cards, unbeatable_, kSureWinBudget)) return true;
   }

@@ -4,13 +4,28 @@
 #include <cstdint>
 #include <deque>
 #include <vector>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 #include "game/move.h"
+#include "game/movegen.h"
 #include "search/endgame_sure_win.h"
 #include "search/endgame_table.h"
 #include "search/min_plays.h"
 
 namespace ddz::endgame {
+
+// Hand::ranks_with_at_least, inline (it sits on the solver's hottest paths): bit r set when rank
+// r has at least n cards (n in 1..4).
+inline uint32_t at_least(Hand h, int n) {
+  const uint64_t high = (h.bits() + 0x0111111111111111ULL * uint64_t(8 - n)) & 0x0888888888888888ULL;
+#if defined(__BMI2__)
+  return uint32_t(_pext_u64(high, 0x0888888888888888ULL));
+#else
+  return h.ranks_with_at_least(n);
+#endif
+}
 
 // A position with absolute seats. Two players: seats 0 and 1, `passes` always 0. Three players:
 // seat 0 is the landlord and play goes 0 -> 1 -> 2 -> 0; `passes` counts passes since `beat`
@@ -67,10 +82,20 @@ class Search {
   bool sure_win_after_ordering(const Node& n);
   EndgameKey key_of(const Node& n) const;
   EndgameTable& table() { return table_; }
-  // Exact minimum plays of a hand (search/min_plays.h) through a direct-mapped cache: hands
-  // recur all over the tree.
+  // Every lead of a hand (legal_moves against pass), through a direct-mapped cache: the same
+  // hands lead again and again in sibling subtrees, and move generation was the largest cost.
+  const std::vector<Move>& leads_of(Hand h) {
+    LeadEntry& e = lead_cache_[size_t((h.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - kLeadCacheBits))];
+    if (e.hand != h || e.moves.empty()) {
+      legal_moves(h, Move::pass(), e.moves);
+      e.hand = h;
+    }
+    return e.moves;
+  }
+  // Exact minimum plays of a hand (search/min_plays.h) through a direct-mapped cache of 2^18
+  // entries (2 MiB): hands recur all over the tree; 2^16 missed often on three players.
   int min_plays(Hand h) {
-    uint64_t& e = plays_cache_[size_t((h.bits() * 0x9E3779B97F4A7C15ULL) >> 48)];
+    uint64_t& e = plays_cache_[size_t((h.bits() * 0x9E3779B97F4A7C15ULL) >> 46)];
     if ((e >> 8) != h.bits()) e = (h.bits() << 8) | uint64_t(min_plays_count(h));
     return int(e & 0xFF);
   }
@@ -89,8 +114,14 @@ class Search {
   std::vector<Move> killers_;  // per ply: the last move that won there
   SureWin sure_win_;
   std::vector<Move> unbeatable_;  // filled by ordered_moves: moves no opponent can beat
-  std::vector<uint64_t> plays_cache_ = std::vector<uint64_t>(size_t(1) << 16, ~uint64_t(0));
-  std::vector<Move> replies_, lead_tmp_;  // scratch lists of the sure-win test when following
+  static constexpr int kLeadCacheBits = 13;
+  struct LeadEntry {
+    Hand hand;
+    std::vector<Move> moves;
+  };
+  std::vector<LeadEntry> lead_cache_ = std::vector<LeadEntry>(size_t(1) << kLeadCacheBits);
+  std::vector<uint64_t> plays_cache_ = std::vector<uint64_t>(size_t(1) << 18, ~uint64_t(0));
+  std::vector<Move> replies_;  // scratch list of the sure-win test when following
 };
 
 extern template class Search<2>;

@@ -9,17 +9,17 @@
 namespace ddz::endgame {
 
 bool may_be_one_combination(Hand h) {
-  const uint32_t m1 = h.ranks_with_at_least(1);
+  const uint32_t m1 = at_least(h, 1);
   const int k = __builtin_popcount(m1);
   if (k <= 3) return true;  // singles to bombs, trios and fours with kickers, rocket
   // Pure chains: one run of consecutive ranks, every rank held the same number of times.
   const uint32_t low = m1 & (0u - m1);
   const bool one_run = ((m1 + low) & m1) == 0;
-  if (one_run && (m1 == h.ranks_with_at_least(2) || (m1 & ~h.ranks_with_at_least(2)) == m1 ||
-                  m1 == h.ranks_with_at_least(3)))
+  if (one_run && (m1 == at_least(h, 2) || (m1 & ~at_least(h, 2)) == m1 ||
+                  m1 == at_least(h, 3)))
     return true;
   // Trio chains with kickers: at least two trios in a row and 4 or 5 cards per trio.
-  const uint32_t m3 = h.ranks_with_at_least(3);
+  const uint32_t m3 = at_least(h, 3);
   if (!(m3 & (m3 >> 1))) return false;
   const int size = h.size();
   for (int len = 2; 4 * len <= size; ++len)
