@@ -132,6 +132,20 @@ uint64_t extract_bits(uint64_t x, uint64_t mask) {
 #endif
 }
 
+// Bits of `x`, low first, deposited at the set bits of `mask` (BMI2 pdep when available).
+uint64_t deposit_bits(uint64_t x, uint64_t mask) {
+#if defined(__BMI2__)
+  return _pdep_u64(x, mask);
+#else
+  uint64_t out = 0;
+  for (uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
+    if (x & bit) out |= mask & -mask;
+  return out;
+#endif
+}
+
+constexpr uint64_t kLowNibbleBits = 0x0111111111111111ULL;  // bit 0 of every rank's nibble
+
 // Rank compression: ranks 3..A that no hand holds are squeezed out (held ranks move down, in
 // order) and a mask records which neighbouring held ranks are really adjacent, which is all
 // that chains and the kicker rules look at. 2, X and D keep their places. Positions with equal
@@ -176,6 +190,8 @@ namespace {
 // beat; the seat's hand only shrinks, so (c) stays true, and the held ranks do not change. So
 // the two positions are the same game; the key takes the counts sorted.
 void permute_counts(Hand* h, int n, const uint32_t* mine, uint32_t held, int beat_key) {
+  // Held ranks at or below the beat key come first in held order; a block may not straddle them.
+  const int split = beat_key >= kNumRanks ? 32 : __builtin_popcount(held & ((2u << beat_key) - 1));
   for (int i = 0; i < n; ++i) {
     uint32_t others = 0;
     for (int j = 0; j < n; ++j)
@@ -184,30 +200,29 @@ void permute_counts(Hand* h, int n, const uint32_t* mine, uint32_t held, int bea
     const uint32_t eligible = mine[i] & ~others & 0x1FFF & (~((chain << 1) | (chain >> 1)) | 0x1000);
     if (__builtin_popcount(eligible) < 2) continue;
     const uint32_t packed = uint32_t(extract_bits(eligible, held));  // eligible ranks in held order
-    if (!(packed & (packed >> 1))) continue;  // no two of them next to each other: no block
+    uint32_t link = packed & (packed >> 1);  // bit p: positions p and p+1 are in one block
+    if (split >= 1 && split < 32) link &= ~(1u << (split - 1));
+    if (!link) continue;
     uint64_t bits = h[i].bits();
-    int block[16];
-    int nb = 0;
-    auto flush = [&]() {
-      if (nb >= 2) {
-        uint64_t counts[16];
-        for (int k = 0; k < nb; ++k) counts[k] = (bits >> (4 * block[k])) & 0xF;
-        for (int a = 1; a < nb; ++a)  // insertion sort: blocks are short
-          for (int b = a; b > 0 && counts[b - 1] > counts[b]; --b) std::swap(counts[b - 1], counts[b]);
-        for (int k = 0; k < nb; ++k) bits = (bits & ~(uint64_t(0xF) << (4 * block[k]))) | (counts[k] << (4 * block[k]));
-      }
-      nb = 0;
-    };
-    for (uint32_t m = held; m; m &= m - 1) {
-      const int r = __builtin_ctz(m);
-      if (!(eligible >> r & 1)) {
-        flush();
-        continue;
-      }
-      if (nb > 0 && (block[nb - 1] > beat_key) != (r > beat_key)) flush();
-      block[nb++] = r;
+    const uint32_t m2 = at_least(h[i], 2), m3 = at_least(h[i], 3), m4 = at_least(h[i], 4);
+    while (link) {
+      // One block: a run of linked positions, as real ranks B; its sorted counts give the
+      // highest ranks of B the most cards (as many ranks with >= c cards as before, per c).
+      const int lo = __builtin_ctz(link);
+      const uint32_t from_lo = link >> lo;
+      const int len = __builtin_ctz(~from_lo) + 1;  // positions lo .. lo+len-1
+      const uint32_t run = ((1u << len) - 1) << lo;
+      link &= ~run;
+      const uint32_t b = uint32_t(deposit_bits(run, held));
+      const int k = __builtin_popcount(b);
+      auto top = [&](uint32_t mask) -> uint64_t {
+        const int c = __builtin_popcount(mask & b);
+        return c ? deposit_bits(((1u << c) - 1) << (k - c), b) : 0;
+      };
+      const uint64_t block_nibbles = deposit_bits(b, kLowNibbleBits);
+      bits = (bits & ~(block_nibbles * 0xF)) | (block_nibbles + deposit_bits(top(m2), kLowNibbleBits) +
+                                               deposit_bits(top(m3), kLowNibbleBits) + deposit_bits(top(m4), kLowNibbleBits));
     }
-    flush();
     h[i] = Hand::from_bits(bits);
   }
 }
@@ -260,16 +275,35 @@ uint64_t Search<N>::beat_class(const Node& n) {
   return uint64_t(n.beat.type) | (uint64_t(n.beat.len) << 4) | (uint64_t(key) << 8);
 }
 
+namespace {
+
+// The part of the move ordering score that does not depend on the opponents: moves leaving
+// fewer plays (cheap estimate) first, then more cards, then lower keys.
+int static_score(Hand me, const Move& m) { return -1024 * plays_estimate(me - m.cards) + 16 * m.cards.size() - m.key; }
+
+}  // namespace
+
+template <int N>
+typename Search<N>::LeadEntry& Search<N>::lead_entry(Hand h) {
+  LeadEntry& e = lead_cache_[size_t((h.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - kLeadCacheBits))];
+  if (e.hand != h || e.moves.empty()) {
+    legal_moves(h, Move::pass(), e.moves);
+    e.hand = h;
+    e.order.resize(e.moves.size());
+    if (score_tmp_.size() < e.moves.size()) score_tmp_.resize(e.moves.size());
+    for (size_t i = 0; i < e.moves.size(); ++i) {
+      e.order[i] = uint16_t(i);
+      score_tmp_[i] = static_score(h, e.moves[i]);
+    }
+    std::stable_sort(e.order.begin(), e.order.end(), [&](uint16_t a, uint16_t b) { return score_tmp_[a] > score_tmp_[b]; });
+  }
+  return e;
+}
+
 template <int N>
 void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
   const int s = n.to_move;
   const Hand me = n.h[s];
-  if (n.beat.is_pass()) {
-    const std::vector<Move>& leads = leads_of(me);
-    out.assign(leads.begin(), leads.end());
-  } else {
-    legal_moves(me, n.beat, out);
-  }
   // Opponents whose replies decide whether a move keeps the lead.
   Hand opp[2];
   int nopp = 0;
@@ -281,12 +315,31 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
   } else {
     opp[nopp++] = n.h[0];
   }
+  unbeatable_.clear();
+  if (n.beat.is_pass()) {
+    // Leads: the cached list is already in static-score order, so the full order (moves no
+    // opponent can beat first, each group in static order) is one stable partition.
+    const LeadEntry& e = lead_entry(me);
+    const size_t k = e.moves.size();
+    if (flag_tmp_.size() < k) flag_tmp_.resize(k);
+    for (size_t i = 0; i < k; ++i) {
+      const bool unbeatable = unbeatable_by(e.moves[i], opp, nopp);
+      flag_tmp_[i] = unbeatable;
+      if (unbeatable) unbeatable_.push_back(e.moves[i]);
+    }
+    out.clear();
+    for (size_t i = 0; i < k; ++i)
+      if (flag_tmp_[e.order[i]]) out.push_back(e.moves[e.order[i]]);
+    for (size_t i = 0; i < k; ++i)
+      if (!flag_tmp_[e.order[i]]) out.push_back(e.moves[e.order[i]]);
+    return;
+  }
+  legal_moves(me, n.beat, out);
   // Pass first only where it hands the lead straight back to the partner: farmer1 facing
   // farmer2's combination after the landlord passed. Elsewhere pass comes last (measured on
   // random three-player positions; passing first in other cases cost more nodes).
   const bool pass_first = N == 3 && s == 1 && !n.beat.is_pass() && n.passes == 1;
   if (score_tmp_.size() < out.size()) score_tmp_.resize(out.size());
-  unbeatable_.clear();
   for (size_t i = 0; i < out.size(); ++i) {
     const Move& m = out[i];
     int score;
@@ -296,7 +349,7 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
       bool unbeatable = true;
       for (int j = 0; j < nopp && unbeatable; ++j) unbeatable = !can_beat_fast(opp[j], m);
       if (unbeatable) unbeatable_.push_back(m);
-      score = (unbeatable ? (1 << 20) : 0) - 1024 * plays_estimate(me - m.cards) + 16 * m.cards.size() - m.key;
+      score = (unbeatable ? (1 << 20) : 0) + static_score(me, m);
     }
     score_tmp_[i] = score;
   }

@@ -82,16 +82,11 @@ class Search {
   bool sure_win_after_ordering(const Node& n);
   EndgameKey key_of(const Node& n) const;
   EndgameTable& table() { return table_; }
-  // Every lead of a hand (legal_moves against pass), through a direct-mapped cache: the same
-  // hands lead again and again in sibling subtrees, and move generation was the largest cost.
-  const std::vector<Move>& leads_of(Hand h) {
-    LeadEntry& e = lead_cache_[size_t((h.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - kLeadCacheBits))];
-    if (e.hand != h || e.moves.empty()) {
-      legal_moves(h, Move::pass(), e.moves);
-      e.hand = h;
-    }
-    return e.moves;
-  }
+  // Every lead of a hand (legal_moves against pass, in its order), through a direct-mapped
+  // cache: the same hands lead again and again in sibling subtrees, and move generation was the
+  // largest cost.
+  const std::vector<Move>& leads_of(Hand h) { return lead_entry(h).moves; }
+
   // Exact minimum plays of a hand (search/min_plays.h) through a direct-mapped cache of 2^18
   // entries (2 MiB): hands recur all over the tree; 2^16 missed often on three players.
   int min_plays(Hand h) {
@@ -117,8 +112,12 @@ class Search {
   static constexpr int kLeadCacheBits = 13;
   struct LeadEntry {
     Hand hand;
-    std::vector<Move> moves;
+    std::vector<Move> moves;       // generation order
+    std::vector<uint16_t> order;   // indices into moves by the opponent-free part of the move
+                                   // ordering score, best first (stable)
   };
+  LeadEntry& lead_entry(Hand h);
+  std::vector<uint8_t> flag_tmp_;
   std::vector<LeadEntry> lead_cache_ = std::vector<LeadEntry>(size_t(1) << kLeadCacheBits);
   std::vector<uint64_t> plays_cache_ = std::vector<uint64_t>(size_t(1) << 18, ~uint64_t(0));
   std::vector<Move> replies_;  // scratch list of the sure-win test when following
