@@ -89,15 +89,10 @@ bool ProofNumberSearch<N>::wins(const Node& root) {
   {
     // A short depth-first attempt first: its move ordering finds many quick wins that the
     // initial numbers steer away from; what it proves stays in the table.
-    uint64_t budget = kProbeNodes<N>;
-    if (dfs_.budget()) budget = std::min<uint64_t>(budget, dfs_.budget() - std::min(dfs_.budget(), dfs_.nodes()));
-    if (budget) {
-      Search<N> probe(dfs_.table(), budget);
-      const bool pv = probe.wins(r);
-      const bool done = !probe.aborted();
-      if (!dfs_.charge(probe.nodes() - (done ? 0 : 1))) return false;
-      if (done) return same == pv;
-    }
+    bool done = false;
+    const bool pv = dfs_.wins_within(r, kProbeNodes<N>, &done);
+    if (dfs_.aborted()) return false;
+    if (done) return same == pv;
   }
   const EndgameKey key = dfs_.key_of(r);
   uint32_t pn, dn;

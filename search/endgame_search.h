@@ -67,13 +67,33 @@ class Search {
     if (max_nodes_ && nodes_ > max_nodes_) aborted_ = true;
     return !aborted_;
   }
-  // Adds nodes spent elsewhere (a budgeted probe) to the count; false once the budget is spent.
-  bool charge(uint64_t n) {
-    nodes_ += n;
-    if (max_nodes_ && nodes_ > max_nodes_) aborted_ = true;
-    return !aborted_;
-  }
   uint64_t budget() const { return max_nodes_; }
+  // Starts a new call: count from zero with this budget (0 = none), no killer moves (so a call's
+  // work does not depend on earlier calls). The caches (lead lists, minimum plays) are
+  // functions of a hand and stay.
+  void restart(uint64_t max_nodes) {
+    killers_.clear();
+    nodes_ = 0;
+    aborted_ = false;
+    max_nodes_ = max_nodes;
+  }
+  // The depth-first value of n within `budget` more nodes (and the overall budget). *done is
+  // false when the attempt ran out; then the value means nothing, and aborted() is set only
+  // when the overall budget is spent. Proved subtrees stay in the table either way.
+  bool wins_within(const Node& n, uint64_t budget, bool* done) {
+    const uint64_t overall = max_nodes_;
+    max_nodes_ = nodes_ + budget;
+    const bool capped_by_overall = overall && overall <= max_nodes_;
+    if (capped_by_overall) max_nodes_ = overall;
+    const bool v = value(n, 0);
+    *done = !aborted_;
+    if (aborted_ && !capped_by_overall) {
+      aborted_ = false;
+      nodes_ = max_nodes_;  // the node that found the budget spent was not searched
+    }
+    max_nodes_ = overall;
+    return v;
+  }
   // The depth-first value of n (side to move wins), for a search that starts below `ply` plies
   // of other buffers (the proof-number search calls it on small subtrees).
   bool value(const Node& n, int ply);

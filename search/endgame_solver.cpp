@@ -21,6 +21,31 @@ struct EndgameSolver::Impl {
   EndgameTable table;
   SolverStats stats;
 
+  // The search objects live as long as the solver: their caches (lead lists, minimum plays; a
+  // few MiB) are functions of a hand, and building them on every call cost more than small
+  // positions take to solve.
+  template <int N>
+  struct Engines {
+    Search<N> search;
+    ProofNumberSearch<N> pns;
+    Engines(EndgameTable& t, int leaf_cards) : search(t, 0), pns(search, leaf_cards) {}
+  };
+  std::unique_ptr<Engines<2>> engines2;
+  std::unique_ptr<Engines<3>> engines3;
+
+  template <int N>
+  Engines<N>& engines() {
+    if constexpr (N == 2) {
+      if (!engines2) engines2 = std::make_unique<Engines<2>>(table, options.pns_leaf_cards);
+      engines2->search.restart(options.max_nodes);
+      return *engines2;
+    } else {
+      if (!engines3) engines3 = std::make_unique<Engines<3>>(table, options.pns_leaf_cards);
+      engines3->search.restart(options.max_nodes);
+      return *engines3;
+    }
+  }
+
   explicit Impl(SolverOptions o) : options(o), table(o.table_mb) {}
 
   template <int N>
@@ -28,8 +53,9 @@ struct EndgameSolver::Impl {
     const auto t0 = std::chrono::steady_clock::now();
     cpu0 = thread_cpu();
     table.reset_counters();
-    Search<N> search(table, options.max_nodes);
-    ProofNumberSearch<N> pns(search, options.pns_leaf_cards);
+    Engines<N>& e = engines<N>();
+    Search<N>& search = e.search;
+    ProofNumberSearch<N>& pns = e.pns;
     const bool v = options.proof_numbers ? pns.wins(root) : search.wins(root);
     finish_stats(search.nodes(), t0);
     if (search.aborted()) return std::nullopt;
@@ -42,8 +68,9 @@ struct EndgameSolver::Impl {
     cpu0 = thread_cpu();
     table.reset_counters();
     SolveResult r;
-    Search<N> search(table, options.max_nodes);
-    ProofNumberSearch<N> pns(search, options.pns_leaf_cards);
+    Engines<N>& e = engines<N>();
+    Search<N>& search = e.search;
+    ProofNumberSearch<N>& pns = e.pns;
     auto value = [&](const Node& n) { return options.proof_numbers ? pns.wins(n) : search.wins(n); };
     auto done = [&]() {
       finish_stats(search.nodes(), t0);
