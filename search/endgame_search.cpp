@@ -180,18 +180,18 @@ struct Compressor {
 namespace {
 
 // Count permutation: rank counts of one seat may be permuted within a block of ranks that
-// (a) no other seat holds, with no rank of another seat between them (blocks are runs of held
-// ranks in order), (b) are 3..2 (not jokers, which hold one card at most and form the rocket),
-// (c) can never be in a chain of that seat: for 3..A, the seat holds neither neighbouring chain
-// rank, and (d) lie on one side of the key of the combination to beat. Proof: permuting the
-// counts maps the seat's combinations to combinations (none is a chain or next to one, kicker
-// ranks stay distinct from the main ranks) and keeps every comparison with another seat's
-// combination (their ranks are all below or all above the block) and with the combination to
-// beat; the seat's hand only shrinks, so (c) stays true, and the held ranks do not change. So
-// the two positions are the same game; the key takes the counts sorted.
-void permute_counts(Hand* h, int n, const uint32_t* mine, uint32_t held, int beat_key) {
-  // Held ranks at or below the beat key come first in held order; a block may not straddle them.
-  const int split = beat_key >= kNumRanks ? 32 : __builtin_popcount(held & ((2u << beat_key) - 1));
+// (a) no other seat holds, with no rank of another seat between them (the seat's own other
+// ranks may lie between), (b) are 3..2 (not jokers, which hold one card at most and form the
+// rocket), (c) can never be in a chain of that seat: for 3..A, the seat holds neither
+// neighbouring chain rank, and (d) lie on one side of the key of the combination to beat.
+// Proof: permuting the counts maps the seat's combinations to combinations of the same type
+// (none is a chain or next to one, kicker ranks stay distinct from the main ranks) and keeps
+// every comparison with another seat's combination (partners included: their ranks are all
+// below or all above the block) and with the combination to beat; a seat's combinations are
+// never compared with each other. The seat's hand only shrinks, so (c) stays true, and the
+// held ranks do not change. So the two positions are the same game; the key takes the counts
+// sorted.
+void permute_counts(Hand* h, int n, const uint32_t* mine, int beat_key) {
   for (int i = 0; i < n; ++i) {
     uint32_t others = 0;
     for (int j = 0; j < n; ++j)
@@ -199,7 +199,12 @@ void permute_counts(Hand* h, int n, const uint32_t* mine, uint32_t held, int bea
     const uint32_t chain = mine[i] & 0xFFF;
     const uint32_t eligible = mine[i] & ~others & 0x1FFF & (~((chain << 1) | (chain >> 1)) | 0x1000);
     if (__builtin_popcount(eligible) < 2) continue;
-    const uint32_t packed = uint32_t(extract_bits(eligible, held));  // eligible ranks in held order
+    // Positions in the order of the ranks that matter here: eligible ones and other seats' ones
+    // (which separate blocks); ranks at or below the beat key come first, a block may not
+    // straddle them.
+    const uint32_t space = eligible | others;
+    const int split = beat_key >= kNumRanks ? 32 : __builtin_popcount(space & ((2u << beat_key) - 1));
+    const uint32_t packed = uint32_t(extract_bits(eligible, space));
     uint32_t link = packed & (packed >> 1);  // bit p: positions p and p+1 are in one block
     if (split >= 1 && split < 32) link &= ~(1u << (split - 1));
     if (!link) continue;
@@ -213,7 +218,7 @@ void permute_counts(Hand* h, int n, const uint32_t* mine, uint32_t held, int bea
       const int len = __builtin_ctz(~from_lo) + 1;  // positions lo .. lo+len-1
       const uint32_t run = ((1u << len) - 1) << lo;
       link &= ~run;
-      const uint32_t b = uint32_t(deposit_bits(run, held));
+      const uint32_t b = uint32_t(deposit_bits(run, space));
       const int k = __builtin_popcount(b);
       auto top = [&](uint32_t mask) -> uint64_t {
         const int c = __builtin_popcount(mask & b);
@@ -240,7 +245,7 @@ EndgameKey Search<N>::key_of(const Node& n) const {
   const Compressor c(held, joined);
   const uint64_t beat = beat_class(n);
   Hand h[3] = {n.h[0], n.h[1], N == 3 ? n.h[2] : Hand()};
-  permute_counts(h, N, mine, held, beat ? int(beat >> 8) : kNumRanks);
+  permute_counts(h, N, mine, beat ? int(beat >> 8) : kNumRanks);
   EndgameKey k;
   if (N == 2) {
     // Seats do not matter in the two-player game: key by (hand to move, other hand).

@@ -31,7 +31,7 @@ Hand hand_of(const Counts& c) {
 }
 
 // Permutes the counts of one seat within one block of ranks that (a) no other seat holds, with
-// no rank of another seat between them, (b) are 3..2, (c) are chain ranks whose neighbouring
+// no rank of another seat between them (its own other ranks may be), (b) are 3..2, (c) are chain ranks whose neighbouring
 // chain ranks the seat does not hold (or the 2), (d) lie on one side of the key of `beat`.
 // Returns false when no block with differing counts exists.
 bool permute_block(std::vector<Hand>& hands, int seat, const Move& beat, Rng& rng) {
@@ -43,6 +43,11 @@ bool permute_block(std::vector<Hand>& hands, int seat, const Move& beat, Rng& rn
     return false;
   };
   auto mine = [&](int r) { return r >= 0 && r < kNumRanks && c[size_t(seat)][size_t(r)] > 0; };
+  auto held_by_other = [&](int r) {
+    for (size_t s = 0; s < c.size(); ++s)
+      if (int(s) != seat && c[s][size_t(r)]) return true;
+    return false;
+  };
   auto eligible = [&](int r) {
     if (r > R2 || !mine(r)) return false;
     for (size_t s = 0; s < c.size(); ++s)
@@ -52,7 +57,7 @@ bool permute_block(std::vector<Hand>& hands, int seat, const Move& beat, Rng& rn
   };
   std::vector<std::vector<int>> blocks(1);
   for (int r = 0; r < kNumRanks; ++r) {
-    if (!held(r)) continue;
+    if (!held(r) || (!eligible(r) && !held_by_other(r))) continue;  // the seat's own other ranks
     const bool split = !blocks.back().empty() && !beat.is_pass() && (blocks.back().back() > beat.key) != (r > beat.key);
     if (!eligible(r) || split) blocks.emplace_back();
     if (eligible(r)) blocks.back().push_back(r);
