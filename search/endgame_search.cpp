@@ -52,6 +52,40 @@ int plays_estimate(Hand h) {
   return fours + trios + small - carried4;
 }
 
+bool Beater::beats(const Move& m) const {
+  if (m.type == MoveType::Rocket) return false;
+  if (rocket) return true;
+  if (m.type == MoveType::Bomb) return (m4 >> (m.key + 1)) != 0;
+  if (m4) return true;
+  if (size < m.cards.size()) return false;
+  switch (m.type) {
+    case MoveType::Solo: return (m1 >> (m.key + 1)) != 0;
+    case MoveType::Pair: return ((m2 & kNonJokers) >> (m.key + 1)) != 0;
+    case MoveType::Trio: return ((m3 & kNonJokers) >> (m.key + 1)) != 0;
+    case MoveType::TrioSolo:
+      // No four of a rank here, so a trio above the key leaves size-3 >= 1 cards of other ranks.
+      return ((m3 & kNonJokers) >> (m.key + 1)) != 0;
+    case MoveType::TrioPair: {
+      const uint32_t pairs = m2 & kNonJokers;
+      uint32_t trios = (m3 & kNonJokers) >> (m.key + 1) << (m.key + 1);
+      while (trios) {
+        const int t = __builtin_ctz(trios);
+        trios &= trios - 1;
+        if (pairs & ~(1u << t)) return true;
+      }
+      return false;
+    }
+    case MoveType::SoloChain: return has_chain_above(m1, m.len, m.key);
+    case MoveType::PairChain: return has_chain_above(m2, m.len, m.key);
+    case MoveType::TrioChain: return has_chain_above(m3, m.len, m.key);
+    case MoveType::FourTwoSolo:
+    case MoveType::FourTwoPair: return false;  // no four of a rank in this hand
+    default:
+      if (!has_chain_above(m3, m.len, m.key)) return false;
+      return can_beat(h, m);
+  }
+}
+
 bool can_beat_fast(Hand h, const Move& m) {
   if (m.type == MoveType::Rocket) return false;
   if (h.count(RX) && h.count(RD)) return true;
@@ -62,28 +96,9 @@ bool can_beat_fast(Hand h, const Move& m) {
   switch (m.type) {
     case MoveType::Solo: return (at_least(h, 1) >> (m.key + 1)) != 0;
     case MoveType::Pair: return ((at_least(h, 2) & kNonJokers) >> (m.key + 1)) != 0;
-    case MoveType::Trio: return ((at_least(h, 3) & kNonJokers) >> (m.key + 1)) != 0;
-    case MoveType::TrioSolo:
-      // No four of a rank here, so a trio above the key leaves size-3 >= 1 cards of other ranks.
-      return ((at_least(h, 3) & kNonJokers) >> (m.key + 1)) != 0;
-    case MoveType::TrioPair: {
-      const uint32_t pairs = at_least(h, 2) & kNonJokers;
-      uint32_t trios = (at_least(h, 3) & kNonJokers) >> (m.key + 1) << (m.key + 1);
-      while (trios) {
-        const int t = __builtin_ctz(trios);
-        trios &= trios - 1;
-        if (pairs & ~(1u << t)) return true;
-      }
-      return false;
-    }
-    case MoveType::SoloChain: return has_chain_above(at_least(h, 1), m.len, m.key);
-    case MoveType::PairChain: return has_chain_above(at_least(h, 2), m.len, m.key);
-    case MoveType::TrioChain: return has_chain_above(at_least(h, 3), m.len, m.key);
-    case MoveType::FourTwoSolo:
-    case MoveType::FourTwoPair: return false;  // no four of a rank in this hand
-    default:
-      if (!has_chain_above(at_least(h, 3), m.len, m.key)) return false;
-      return can_beat(h, m);
+    case MoveType::Trio:
+    case MoveType::TrioSolo: return ((at_least(h, 3) & kNonJokers) >> (m.key + 1)) != 0;
+    default: return Beater(h).beats(m);
   }
 }
 
@@ -310,16 +325,21 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
   const int s = n.to_move;
   const Hand me = n.h[s];
   // Opponents whose replies decide whether a move keeps the lead.
-  Hand opp[2];
+  Beater opp[2];
   int nopp = 0;
   if (N == 2) {
-    opp[nopp++] = n.h[1 - s];
+    opp[nopp++] = Beater(n.h[1 - s]);
   } else if (s == 0) {
-    opp[nopp++] = n.h[1];
-    opp[nopp++] = n.h[2];
+    opp[nopp++] = Beater(n.h[1]);
+    opp[nopp++] = Beater(n.h[2]);
   } else {
-    opp[nopp++] = n.h[0];
+    opp[nopp++] = Beater(n.h[0]);
   }
+  auto unbeatable_move = [&](const Move& m) {
+    for (int j = 0; j < nopp; ++j)
+      if (opp[j].beats(m)) return false;
+    return true;
+  };
   unbeatable_.clear();
   if (n.beat.is_pass()) {
     // Leads: the cached list is already in static-score order, so the full order (moves no
@@ -328,7 +348,7 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
     const size_t k = e.moves.size();
     if (flag_tmp_.size() < k) flag_tmp_.resize(k);
     for (size_t i = 0; i < k; ++i) {
-      const bool unbeatable = unbeatable_by(e.moves[i], opp, nopp);
+      const bool unbeatable = unbeatable_move(e.moves[i]);
       flag_tmp_[i] = unbeatable;
       if (unbeatable) unbeatable_.push_back(e.moves[i]);
     }
@@ -351,8 +371,7 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
     if (m.is_pass()) {
       score = pass_first ? (1 << 24) : -(1 << 24);
     } else {
-      bool unbeatable = true;
-      for (int j = 0; j < nopp && unbeatable; ++j) unbeatable = !can_beat_fast(opp[j], m);
+      const bool unbeatable = unbeatable_move(m);
       if (unbeatable) unbeatable_.push_back(m);
       score = (unbeatable ? (1 << 20) : 0) + static_score(me, m);
     }
@@ -386,13 +405,16 @@ bool Search<N>::sure_win_after_ordering(const Node& n) {
     if (may_be_one_combination(n.h[s] - r.cards) && classify(n.h[s] - r.cards)) return true;
   if (!unbeatable_.empty() && n.h[s].size() <= kFollowSureWinCards) {
     replies_.assign(unbeatable_.begin(), unbeatable_.end());
-    Hand opp[2];
+    Beater opp[2];
     int nopp = 0;
     for (int j = 0; j < N; ++j)
-      if (!same_team(j, s)) opp[nopp++] = n.h[j];
+      if (!same_team(j, s)) opp[nopp++] = Beater(n.h[j]);
     unbeatable_.clear();
-    for (const Move& m : leads_of(n.h[s]))
-      if (unbeatable_by(m, opp, nopp)) unbeatable_.push_back(m);
+    for (const Move& m : leads_of(n.h[s])) {
+      bool unbeatable = true;
+      for (int j = 0; j < nopp && unbeatable; ++j) unbeatable = !opp[j].beats(m);
+      if (unbeatable) unbeatable_.push_back(m);
+    }
     for (const Move& r : replies_)
       if (sure_win_.lead_wins(n.h[s] - r.cards, unbeatable_, kSureWinBudget)) return true;
   }

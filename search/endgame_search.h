@@ -153,6 +153,19 @@ extern template class Search<3>;
 // game/movegen.h, with shortcuts for the common types.
 bool can_beat_fast(Hand hand, const Move& m);
 
+// can_beat_fast for one hand against many moves: the hand's rank masks are computed once.
+struct Beater {
+  explicit Beater(Hand hand)
+      : h(hand), m1(at_least(hand, 1)), m2(at_least(hand, 2)), m3(at_least(hand, 3)), m4(at_least(hand, 4)),
+        size(hand.size()), rocket(hand.count(RX) && hand.count(RD)) {}
+  Beater() = default;
+  bool beats(const Move& m) const;  // same answer as can_beat_fast(h, m)
+  Hand h;
+  uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0;
+  int size = 0;
+  bool rocket = false;
+};
+
 // A quick, optimistic count of the plays needed to empty a hand (chains ignored, trios carry a
 // single or a pair, fours carry two); orders moves and seeds proof numbers, never cuts.
 int plays_estimate(Hand h);

@@ -9,6 +9,7 @@
 #include "game/catalogue.h"
 #include "game/movegen.h"
 #include "search/endgame_random.h"
+#include "search/endgame_search.h"
 #include "search/endgame_reference.h"
 #include "search/endgame_solver.h"
 #include "search/endgame_sure_win.h"
@@ -349,6 +350,27 @@ TEST(EndgameSolver, SureWinTestIsSoundAgainstMinimax) {
   }
   EXPECT_GT(proved2, 150);
   EXPECT_GT(proved3, 150);
+}
+
+}  // namespace
+}  // namespace ddz
+
+namespace ddz {
+namespace {
+
+// The solver's shortcut beat tests give the move generator's answer for every combination.
+TEST(EndgameSolver, FastBeatTestsAgreeWithTheMoveGenerator) {
+  Rng rng(4711);
+  for (int i = 0; i < 200; ++i) {
+    const Hand h = random_two_player(rng, 1 + int(rng.below(17)), 1, false).to_move;
+    const endgame::Beater beater(h);
+    for (int id = 0; id < kNumCombinations; id += 1 + int(rng.below(3))) {
+      const Move& m = move_of_action(id);
+      const bool expected = can_beat(h, m);
+      ASSERT_EQ(endgame::can_beat_fast(h, m), expected) << to_string(h) << " on " << to_string(m);
+      ASSERT_EQ(beater.beats(m), expected) << to_string(h) << " on " << to_string(m);
+    }
+  }
 }
 
 }  // namespace
