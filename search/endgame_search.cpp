@@ -308,8 +308,10 @@ typename Search<N>::LeadEntry& Search<N>::lead_entry(Hand h) {
   LeadEntry& e = lead_cache_[size_t((h.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - kLeadCacheBits))];
   if (e.hand != h || e.moves.empty()) {
     legal_moves(h, Move::pass(), e.moves);
+    if (e.moves.capacity() > 2 * e.moves.size() + 64) e.moves.shrink_to_fit();  // memory follows the lists held
     e.hand = h;
     e.order.resize(e.moves.size());
+    if (e.order.capacity() > 2 * e.order.size() + 64) e.order.shrink_to_fit();
     if (score_tmp_.size() < e.moves.size()) score_tmp_.resize(e.moves.size());
     for (size_t i = 0; i < e.moves.size(); ++i) {
       e.order[i] = uint16_t(i);
