@@ -66,15 +66,32 @@ void ProofNumberSearch<N>::estimate(const Node& n, uint32_t* pn, uint32_t* dn) {
   Search<N>& S = dfs_;
   // The side needing fewer plays is the likely winner: its win should look cheap to prove and
   // its loss expensive. The side to move counts one play less when it leads (it starts), and a
-  // farmer counts its partner's hand when that is shorter. Exact minimum plays (cached) beat the
+  // farmer counts its partner's hand when that is shorter. Minimum plays (cached) beat the
   // cheap chainless estimate of the move ordering here (14/12/12 set: median 0.58 s against
   // 1.0 s at a 1M-node cap).
   const int s = n.to_move;
-  int a = S.min_plays(n.h[s]);
+  uint32_t team_ranks = 0, opp_ranks = 0;
+  for (int j = 0; j < N; ++j) {
+    if (Search<N>::same_team(j, s)) team_ranks |= at_least(n.h[j], 1);
+    else opp_ranks |= at_least(n.h[j], 1);
+  }
+  // Controls: ranks above every rank the other side holds (a cheap stand-in for leads it
+  // cannot beat); each lets a hand keep the lead once, so it counts as a play less (but a hand
+  // needs at least one play). 14/12/12 at a 3M-node cap: median 359k -> 214k nodes.
+  auto top = [&](Hand h, uint32_t other) {
+    const uint32_t mine = at_least(h, 1);
+    const int hi = other ? 31 - __builtin_clz(other) : -1;
+    return __builtin_popcount(mine >> (hi + 1));
+  };
+  auto eff = [&](Hand h, uint32_t other) {
+    const int p = S.min_plays(h);
+    return std::max(1, p - std::min(top(h, other), p - 1));
+  };
+  int a = eff(n.h[s], opp_ranks);
   int b = 99;
   for (int j = 0; j < N; ++j)
-    if (!Search<N>::same_team(j, s)) b = std::min(b, S.min_plays(n.h[j]));
-  if (N == 3 && s != 0) a = std::min(a, S.min_plays(n.h[N == 3 ? 3 - s : s]));
+    if (!Search<N>::same_team(j, s)) b = std::min(b, eff(n.h[j], team_ranks));
+  if (N == 3 && s != 0) a = std::min(a, eff(n.h[N == 3 ? 3 - s : s], opp_ranks));
   const int d = a - b + (n.beat.is_pass() ? 0 : 1);
   *pn = uint32_t(1 + std::max(0, d) * kEstimateScale);
   *dn = uint32_t(1 + std::max(0, 1 - d) * kEstimateScale);
