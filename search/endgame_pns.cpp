@@ -4,7 +4,6 @@
 // proving child with Nagai's thresholds (the second-best child's pn times 1+epsilon).
 #include "search/endgame_pns.h"
 
-
 #include <algorithm>
 
 namespace ddz::endgame {
