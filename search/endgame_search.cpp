@@ -397,8 +397,16 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
 template <int N>
 bool Search<N>::sure_win_after_ordering(const Node& n) {
   const int s = n.to_move;
-  // Leading: the hand splits into leads no opponent can beat plus one last combination.
-  if (n.beat.is_pass()) return !unbeatable_.empty() && sure_win_.lead_wins(n.h[s], unbeatable_, kSureWinBudget);
+  // Leading: the hand splits into leads no opponent can beat plus one last combination; or, for
+  // a farmer, a relay to the partner (endgame_sure_win.h).
+  if (n.beat.is_pass()) {
+    if (!unbeatable_.empty() && sure_win_.lead_wins(n.h[s], unbeatable_, kSureWinBudget)) return true;
+    if (N == 3 && s != 0) {
+      const int partner = 3 - s;
+      return relay_wins(n.h[s], n.h[partner], n.h[0], s == 1, leads_of(n.h[s]), leads_of(n.h[partner]), kSureWinBudget);
+    }
+    return false;
+  }
   // Following: a reply no opponent can beat gives this seat the lead with the rest of its hand
   // (the others pass); a rest that is one combination, or for small hands a rest with a sure
   // win, then wins. Leads of the rest are leads of the whole hand, so one list of unbeatable

@@ -3,6 +3,7 @@
 #include "search/endgame_sure_win.h"
 
 #include "game/catalogue.h"
+#include "game/move.h"
 #include "game/movegen.h"
 #include "search/endgame_search.h"
 
@@ -31,6 +32,22 @@ bool unbeatable_by(const Move& m, const Hand* opps, int nopp) {
   for (int j = 0; j < nopp; ++j)
     if (can_beat_fast(opps[j], m)) return false;
   return true;
+}
+
+bool relay_wins(Hand leader, Hand partner, Hand landlord, bool partner_next, const std::vector<Move>& leader_leads,
+                const std::vector<Move>& partner_leads, int budget) {
+  const Beater lord(landlord);
+  std::vector<Move> safe;  // the partner's leads the landlord cannot beat
+  for (const Move& d : partner_leads)
+    if (!lord.beats(d)) safe.push_back(d);
+  SureWin sure;
+  for (const Move& d : safe) {
+    const Hand rest = partner - d.cards;
+    if (!rest.empty() && !(may_be_one_combination(rest) && classify(rest)) && !sure.lead_wins(rest, safe, budget)) continue;
+    for (const Move& c : leader_leads)
+      if (beats(d, c) && c.cards != leader && (partner_next || !lord.beats(c))) return true;
+  }
+  return false;
 }
 
 bool SureWin::lead_wins(Hand me, const Hand* opps, int nopp, int budget) {

@@ -20,6 +20,17 @@ bool unbeatable_by(const Move& m, const Hand* opps, int nopp);
 // whenever it has the lead: each unbeatable lead comes back to it after the others pass
 // (partners pass by choice), and the last lead empties the hand. A true answer is a proof; a
 // false one claims nothing (the search is bounded by a budget of steps).
+// Relay (three players): a farmer with the lead hands it to its partner, who then wins. The
+// leader leads c; when the partner moves next (farmer1 leading) the partner beats c at once,
+// otherwise (farmer2 leading) the landlord must be unable to beat c and passes first. The
+// partner's reply d must be one the landlord cannot beat: he passes, the leader passes by
+// choice, and the partner leads with what it keeps, which must be empty or one combination, or
+// split into leads the landlord cannot beat plus one last combination (SureWin below, with
+// `budget` steps). `leader_leads` and `partner_leads` are all the leads of the two hands. A true
+// answer is a proof that the farmers win; false claims nothing.
+bool relay_wins(Hand leader, Hand partner, Hand landlord, bool partner_next, const std::vector<Move>& leader_leads,
+                const std::vector<Move>& partner_leads, int budget = 8);
+
 class SureWin {
  public:
   // Generates the hand's leads itself.
