@@ -39,8 +39,10 @@ EndgameTable::EndgameTable(size_t megabytes) {
   size_t buckets = 1;
   while (buckets * 2 * kWays * sizeof(Entry) <= bytes) buckets *= 2;
   num_entries_ = buckets * kWays;
-  constexpr size_t kAlign = size_t(2) << 20;
-  const size_t size = (num_entries_ * sizeof(Entry) + kAlign - 1) / kAlign * kAlign;
+  // Huge-page alignment only for tables of at least one huge page; small ones stay small.
+  const size_t bytes_needed = num_entries_ * sizeof(Entry);
+  const size_t kAlign = bytes_needed >= (size_t(2) << 20) ? size_t(2) << 20 : 64;
+  const size_t size = (bytes_needed + kAlign - 1) / kAlign * kAlign;
   entries_ = static_cast<Entry*>(std::aligned_alloc(kAlign, size));
   if (!entries_) throw std::bad_alloc();
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
