@@ -45,15 +45,17 @@ int ProofNumberSearch<N>::resolve(Node n, int mover, Node* out, bool* same) {
   for (;;) {
     const int s = n.to_move;
     const bool mine = S::same_team(s, mover);
+    if (!n.beat.is_pass() && !can_beat_fast(n.h[s], n.beat)) {
+      // Forced pass, tested first: a seat that cannot beat the combination cannot empty its hand
+      // on it either, and a following farmer's partner is tested on the next turn of the loop.
+      n = S::child(n, Move::pass());
+      continue;
+    }
     if (S::finishes_now(n)) return mine ? 1 : -1;
     if (N == 3 && s != 0 && !n.beat.is_pass()) {
       // A following farmer wins when passing gives the turn to a partner who empties its hand.
       const Node c = S::child(n, Move::pass());
       if (c.to_move != 0 && S::finishes_now(c)) return mine ? 1 : -1;
-    }
-    if (!n.beat.is_pass() && !can_beat_fast(n.h[s], n.beat)) {
-      n = S::child(n, Move::pass());  // forced pass
-      continue;
     }
     *out = n;
     *same = mine;

@@ -103,12 +103,33 @@ bool can_beat_fast(Hand h, const Move& m) {
 }
 
 template <int N>
+bool Search<N>::holds_no_chain(Hand h) {
+  const uint32_t s = at_least(h, 1) & 0xFFF, p = at_least(h, 2) & 0xFFF, t = at_least(h, 3) & 0xFFF;
+  return !(s & (s >> 1) & (s >> 2) & (s >> 3) & (s >> 4)) && !(p & (p >> 1) & (p >> 2)) && !(t & (t >> 1));
+}
+
+template <int N>
+int Search<N>::chain_free_plays(Hand h) {
+  if (!holds_no_chain(h)) return min_plays_relaxed(h);
+  const uint32_t m1 = at_least(h, 1), m2 = at_least(h, 2), m3 = at_least(h, 3), m4 = at_least(h, 4);
+  const uint32_t k = uint32_t(__builtin_popcount(m1 & ~m2 & kNonJokers)) | uint32_t(__builtin_popcount(m2 & ~m3)) << 4 |
+                     uint32_t(__builtin_popcount(m3 & ~m4)) << 8 | uint32_t(__builtin_popcount(m4)) << 12 |
+                     ((m1 >> 13) & 3u) << 16;
+  int8_t& e = chain_free_cache_[k];
+  if (e < 0) e = int8_t(min_plays_relaxed(h));
+  return e;
+}
+
+template <int N>
 bool Search<N>::finishes_now(const Node& n) {
   const Hand me = n.h[n.to_move];
   if (!n.beat.is_pass()) {
     const int size = me.size();
     if (size != n.beat.cards.size() && size != 4 && size != 2) return false;  // not same kind, bomb or rocket
   }
+  // may_be_one_combination is a necessary condition (tested on every combination) and cheap;
+  // most hands fail it, which saves the catalogue look-up (13M calls on the 14/12/12 set).
+  if (!may_be_one_combination(me)) return false;
   auto whole = classify(me);
   if (!whole) return false;
   return n.beat.is_pass() || beats(*whole, n.beat);

@@ -64,8 +64,9 @@ size_t EndgameTable::bucket_of(const EndgameKey& key) const {
   return size_t(h) & bucket_mask_;
 }
 
-EndgameTable::Entry* EndgameTable::find(const EndgameKey& key) {
-  Entry* b = &entries_[bucket_of(key) * kWays];
+EndgameTable::Entry* EndgameTable::find(const EndgameKey& key) { return find_in(&entries_[bucket_of(key) * kWays], key); }
+
+EndgameTable::Entry* EndgameTable::find_in(Entry* b, const EndgameKey& key) {
   for (int i = 0; i < kWays; ++i)
     if (b[i].work && b[i].w[0] == key.w[0] && b[i].w[1] == key.w[1] && b[i].w[2] == key.w[2] && b[i].w[3] == key.w[3])
       return &b[i];
@@ -97,10 +98,10 @@ void EndgameTable::store(const EndgameKey& key, bool win, uint64_t work) {
 
 void EndgameTable::store(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work) {
   ++stores_;
-  Entry* slot = find(key);
+  Entry* const b = &entries_[bucket_of(key) * kWays];
+  Entry* slot = find_in(b, key);
   if (!slot) {
     // An empty entry, else the one that cost the least work (ties: the first).
-    Entry* b = &entries_[bucket_of(key) * kWays];
     slot = &b[0];
     for (int i = 0; i < kWays; ++i) {
       if (!b[i].work) {

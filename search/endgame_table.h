@@ -59,6 +59,7 @@ class EndgameTable {
   };
 
   Entry* find(const EndgameKey& key);
+  Entry* find_in(Entry* bucket, const EndgameKey& key);
   size_t bucket_of(const EndgameKey& key) const;
 
   // Bucket b holds entries kWays*b .. kWays*b+kWays-1. Allocated on 2 MiB boundaries and, on

@@ -400,3 +400,35 @@ TEST(EndgameSolver, RelayTestIsSoundAgainstMinimax) {
 
 }  // namespace
 }  // namespace ddz
+
+namespace ddz {
+namespace {
+
+// The minimum-plays cache of the search answers min_plays_relaxed exactly, including through its
+// second cache keyed by the counts of chain-free hands (two different chain-free hands with the
+// same counts share one entry; both orders of first use are covered by the random sequence).
+TEST(EndgameSolver, MinimumPlaysCachesAgreeWithMinPlaysRelaxed) {
+  EndgameTable table(0);
+  endgame::Search<2> search(table, 0);
+  Rng rng(20261130);
+  std::set<std::pair<uint32_t, uint64_t>> seen;  // (counts key, hand) of chain-free hands
+  std::set<uint32_t> keys;
+  int shared = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const Hand h = random_two_player(rng, 1 + int(rng.below(i % 4 == 0 ? 20 : 10)), 1, false).to_move;
+    ASSERT_EQ(search.min_plays(h), min_plays_relaxed(h)) << to_string(h);
+    const uint32_t s = h.ranks_with_at_least(1) & 0xFFF, p = h.ranks_with_at_least(2) & 0xFFF,
+                   t = h.ranks_with_at_least(3) & 0xFFF;
+    if ((s & (s >> 1) & (s >> 2) & (s >> 3) & (s >> 4)) || (p & (p >> 1) & (p >> 2)) || (t & (t >> 1))) continue;
+    uint32_t key = uint32_t(h.count(RX)) << 20 | uint32_t(h.count(RD)) << 21;
+    for (int r = 0; r < 13; ++r)
+      if (const int c = h.count(Rank(r))) key += 1u << (5 * (c - 1));  // ranks with c cards, per c
+    if (keys.count(key) && !seen.count({key, h.bits()})) ++shared;
+    keys.insert(key);
+    seen.insert({key, h.bits()});
+  }
+  EXPECT_GT(shared, 1000);  // many answers came from another hand's entry
+}
+
+}  // namespace
+}  // namespace ddz
