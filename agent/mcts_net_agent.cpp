@@ -5,9 +5,9 @@
 #include <map>
 #include <set>
 
+#include "agent/mixed_evaluator.h"
 #include "agent/net_agent.h"
 #include "models/features.h"
-#include "agent/mixed_evaluator.h"
 
 namespace ddz {
 namespace {

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "models/features.h"
+#include "search/rollout_evaluator.h"
 #include "selfplay/worlds.h"
 
 namespace ddz::selfplay {
@@ -92,13 +93,13 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
         res.visits[size_t(a)]++;
         ++used;
         if (next.phase() == Phase::Over) {
-          qsum[size_t(a)] += obs.teammates(obs.seat, next.winner()) ? 1.0 : -1.0;
+          qsum[size_t(a)] += team_result(next, obs.seat);
           continue;
         }
         if (mix > 0.0) {
           GameState rolled = next;
           rollouts->rollout(rolled);
-          qsum[size_t(a)] += mix * (obs.teammates(obs.seat, rolled.winner()) ? 1.0 : -1.0);
+          qsum[size_t(a)] += mix * team_result(rolled, obs.seat);
         }
         if (!use_net_value) continue;
         const size_t off = value_inputs.size();
