@@ -116,6 +116,12 @@ SolverOptions bench_options(size_t table_mb, uint64_t max_nodes) {
   return o;
 }
 
+// DDZ_BENCH_TABLE_MB=n overrides the position sets' table size (default 256 MiB).
+size_t set_table_mb() {
+  const char* env = std::getenv("DDZ_BENCH_TABLE_MB");
+  return env ? size_t(std::strtoull(env, nullptr, 10)) : 256;
+}
+
 uint64_t node_cap() {
   const char* env = std::getenv("DDZ_BENCH_MAX_NODES");
   return env ? std::strtoull(env, nullptr, 10) : 50000000ULL;
@@ -142,7 +148,7 @@ BENCHMARK(BM_PublicPuzzle)->Unit(benchmark::kMillisecond);
 // time; positions over the node cap count as unsolved (and as slower than every solved one).
 void BM_PositionSet(benchmark::State& state, const std::string& file) {
   const auto positions = read_positions(file);
-  EndgameSolver solver(bench_options(256, node_cap()));
+  EndgameSolver solver(bench_options(set_table_mb(), node_cap()));
   classify(Hand::of(R3));
   std::vector<double> ms, cpu_ms;
   std::vector<double> nodes;
