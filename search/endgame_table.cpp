@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <thread>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -20,6 +21,12 @@ uint64_t mix(uint64_t x) {
   x *= 0x81dadef4bc2dd44dULL;
   x ^= x >> 33;
   return x;
+}
+
+void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
 }
 
 // 1 + log2 of the node count, saturated; never 0 (0 marks an empty entry).
@@ -52,19 +59,34 @@ EndgameTable::EndgameTable(size_t megabytes) {
   clear();
 }
 
-EndgameTable::~EndgameTable() { std::free(entries_); }
+EndgameTable::EndgameTable(EndgameTable& shared)
+    : entries_(shared.entries_), num_entries_(shared.num_entries_), bucket_mask_(shared.bucket_mask_), owner_(false),
+      concurrent_(true), base_(&shared) {}
+
+EndgameTable::~EndgameTable() {
+  if (owner_) std::free(entries_);
+}
 
 void EndgameTable::clear() {
   std::memset(static_cast<void*>(entries_), 0, num_entries_ * sizeof(Entry));
-  used_ = 0;
+  base_->used_.store(0, std::memory_order_relaxed);
+}
+
+void EndgameTable::BucketLock::acquire() {
+  // Test-and-test-and-set; a holder keeps the lock for a few dozen instructions, but on a loaded
+  // machine it may be descheduled, so a long wait yields the core.
+  for (int spins = 0; __atomic_exchange_n(word_, 1u, __ATOMIC_ACQUIRE); ) {
+    while (__atomic_load_n(word_, __ATOMIC_RELAXED)) {
+      if (++spins < 1000) cpu_relax();
+      else std::this_thread::yield();
+    }
+  }
 }
 
 size_t EndgameTable::bucket_of(const EndgameKey& key) const {
   const uint64_t h = mix(key.w[0] ^ mix(key.w[1] + 0x9e3779b97f4a7c15ULL) ^ mix(key.w[2] * 3 + 1) ^ (key.w[3] * 0xff51afd7ed558ccdULL));
   return size_t(h) & bucket_mask_;
 }
-
-EndgameTable::Entry* EndgameTable::find(const EndgameKey& key) { return find_in(&entries_[bucket_of(key) * kWays], key); }
 
 EndgameTable::Entry* EndgameTable::find_in(Entry* b, const EndgameKey& key) {
   for (int i = 0; i < kWays; ++i)
@@ -75,7 +97,9 @@ EndgameTable::Entry* EndgameTable::find_in(Entry* b, const EndgameKey& key) {
 
 bool EndgameTable::probe(const EndgameKey& key, bool* win) {
   ++probes_;
-  const Entry* e = find(key);
+  Entry* const b = &entries_[bucket_of(key) * kWays];
+  const BucketLock lock(b, concurrent_);
+  const Entry* e = find_in(b, key);
   if (!e || (e->pn != 0 && e->dn != 0)) return false;
   *win = e->pn == 0;
   ++hits_;
@@ -84,7 +108,9 @@ bool EndgameTable::probe(const EndgameKey& key, bool* win) {
 
 bool EndgameTable::probe(const EndgameKey& key, uint32_t* pn, uint32_t* dn) {
   ++probes_;
-  const Entry* e = find(key);
+  Entry* const b = &entries_[bucket_of(key) * kWays];
+  const BucketLock lock(b, concurrent_);
+  const Entry* e = find_in(b, key);
   if (!e) return false;
   *pn = e->pn;
   *dn = e->dn;
@@ -99,6 +125,7 @@ void EndgameTable::store(const EndgameKey& key, bool win, uint64_t work) {
 void EndgameTable::store(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work) {
   ++stores_;
   Entry* const b = &entries_[bucket_of(key) * kWays];
+  const BucketLock lock(b, concurrent_);
   Entry* slot = find_in(b, key);
   if (!slot) {
     // An empty entry, else the one that cost the least work (ties: the first).
@@ -111,7 +138,7 @@ void EndgameTable::store(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64
       if (b[i].work < slot->work) slot = &b[i];
     }
     if (slot->work) ++evictions_;
-    else ++used_;
+    else base_->used_.fetch_add(1, std::memory_order_relaxed);
   }
   for (int i = 0; i < 4; ++i) slot->w[i] = key.w[i];
   slot->pn = pn;
