@@ -50,7 +50,7 @@ Move beat_arg(const std::string& text) {
 }
 
 nlohmann::json stats_json(const SolverStats& s) {
-  return {{"nodes", s.nodes},           {"seconds", s.seconds}, {"cpu_seconds", s.cpu_seconds},           {"table_probes", s.table_probes},
+  return {{"nodes", s.nodes},           {"helper_nodes", s.helper_nodes}, {"seconds", s.seconds}, {"cpu_seconds", s.cpu_seconds},           {"table_probes", s.table_probes},
           {"table_hits", s.table_hits}, {"table_stores", s.table_stores}, {"table_evictions", s.table_evictions},
           {"table_used", s.table_used}, {"table_capacity", s.table_capacity}};
 }
@@ -100,7 +100,9 @@ int print(const SolveResult& r, const SolveArgs& a, bool three, const std::strin
   for (const PvStep& st : r.pv) std::cout << " " << seat_name(st.seat) << ":" << to_string(st.move);
   std::cout << "\n";
   const SolverStats& s = r.stats;
-  std::cout << "stats: " << s.nodes << " nodes, " << s.seconds * 1000 << " ms (" << s.cpu_seconds * 1000 << " ms CPU), table " << s.table_hits << "/"
+  std::cout << "stats: " << s.nodes << " nodes";
+  if (s.helper_nodes) std::cout << " (" << s.helper_nodes << " by the helper thread)";
+  std::cout << ", " << s.seconds * 1000 << " ms (" << s.cpu_seconds * 1000 << " ms CPU), table " << s.table_hits << "/"
             << s.table_probes << " hits, " << s.table_stores << " stores, " << s.table_evictions << " evictions, "
             << s.table_used << "/" << s.table_capacity << " entries used\n";
   return 0;

@@ -72,16 +72,19 @@ void EndgameTable::clear() {
   base_->used_.store(0, std::memory_order_relaxed);
 }
 
-void EndgameTable::BucketLock::acquire() {
+void EndgameTable::lock_bucket(Entry* b) {
   // Test-and-test-and-set; a holder keeps the lock for a few dozen instructions, but on a loaded
   // machine it may be descheduled, so a long wait yields the core.
-  for (int spins = 0; __atomic_exchange_n(word_, 1u, __ATOMIC_ACQUIRE); ) {
-    while (__atomic_load_n(word_, __ATOMIC_RELAXED)) {
+  uint32_t* const word = &b[0].lock;
+  for (int spins = 0; __atomic_exchange_n(word, 1u, __ATOMIC_ACQUIRE); ) {
+    while (__atomic_load_n(word, __ATOMIC_RELAXED)) {
       if (++spins < 1000) cpu_relax();
       else std::this_thread::yield();
     }
   }
 }
+
+void EndgameTable::unlock_bucket(Entry* b) { __atomic_store_n(&b[0].lock, 0u, __ATOMIC_RELEASE); }
 
 size_t EndgameTable::bucket_of(const EndgameKey& key) const {
   const uint64_t h = mix(key.w[0] ^ mix(key.w[1] + 0x9e3779b97f4a7c15ULL) ^ mix(key.w[2] * 3 + 1) ^ (key.w[3] * 0xff51afd7ed558ccdULL));
@@ -95,27 +98,37 @@ EndgameTable::Entry* EndgameTable::find_in(Entry* b, const EndgameKey& key) {
   return nullptr;
 }
 
-bool EndgameTable::probe(const EndgameKey& key, bool* win) {
+// Every access has a locked and a plain copy (kLocked), chosen by one branch on concurrent_:
+// the single-threaded path pays nothing else.
+template <bool kLocked>
+bool EndgameTable::probe_impl(const EndgameKey& key, uint32_t* pn, uint32_t* dn) {
   ++probes_;
   Entry* const b = &entries_[bucket_of(key) * kWays];
-  const BucketLock lock(b, concurrent_);
+  if (kLocked) lock_bucket(b);
   const Entry* e = find_in(b, key);
-  if (!e || (e->pn != 0 && e->dn != 0)) return false;
-  *win = e->pn == 0;
+  const bool found = e != nullptr;
+  if (found) {
+    *pn = e->pn;
+    *dn = e->dn;
+  }
+  if (kLocked) unlock_bucket(b);
+  return found;
+}
+
+bool EndgameTable::probe(const EndgameKey& key, bool* win) {
+  uint32_t pn, dn;
+  const bool found = concurrent_ ? probe_impl<true>(key, &pn, &dn) : probe_impl<false>(key, &pn, &dn);
+  // Unsolved entries (proof-number search) do not answer this probe.
+  if (!found || (pn != 0 && dn != 0)) return false;
+  *win = pn == 0;
   ++hits_;
   return true;
 }
 
 bool EndgameTable::probe(const EndgameKey& key, uint32_t* pn, uint32_t* dn) {
-  ++probes_;
-  Entry* const b = &entries_[bucket_of(key) * kWays];
-  const BucketLock lock(b, concurrent_);
-  const Entry* e = find_in(b, key);
-  if (!e) return false;
-  *pn = e->pn;
-  *dn = e->dn;
-  ++hits_;
-  return true;
+  const bool found = concurrent_ ? probe_impl<true>(key, pn, dn) : probe_impl<false>(key, pn, dn);
+  if (found) ++hits_;
+  return found;
 }
 
 void EndgameTable::store(const EndgameKey& key, bool win, uint64_t work) {
@@ -123,9 +136,15 @@ void EndgameTable::store(const EndgameKey& key, bool win, uint64_t work) {
 }
 
 void EndgameTable::store(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work) {
+  if (concurrent_) store_impl<true>(key, pn, dn, work);
+  else store_impl<false>(key, pn, dn, work);
+}
+
+template <bool kLocked>
+void EndgameTable::store_impl(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work) {
   ++stores_;
   Entry* const b = &entries_[bucket_of(key) * kWays];
-  const BucketLock lock(b, concurrent_);
+  if (kLocked) lock_bucket(b);
   Entry* slot = find_in(b, key);
   if (!slot) {
     // An empty entry, else the one that cost the least work (ties: the first).
@@ -144,6 +163,7 @@ void EndgameTable::store(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64
   slot->pn = pn;
   slot->dn = dn;
   slot->work = work_class(work);
+  if (kLocked) unlock_bucket(b);
 }
 
 }  // namespace ddz

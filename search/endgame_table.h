@@ -67,25 +67,16 @@ class EndgameTable {
     uint32_t work;   // log2 of the nodes spent on it, plus one; 0 = empty
     uint32_t lock;   // first entry of a bucket: the bucket's spinlock (concurrent mode); else unused
   };
-  // Holds a bucket's lock in concurrent mode (GCC/Clang atomic builtins on the plain word: the
-  // entries are raw memory, cleared with memset).
-  class BucketLock {
-   public:
-    BucketLock(Entry* bucket, bool on) : word_(on ? &bucket[0].lock : nullptr) {
-      if (word_) acquire();
-    }
-    ~BucketLock() {
-      if (word_) __atomic_store_n(word_, 0u, __ATOMIC_RELEASE);
-    }
-    BucketLock(const BucketLock&) = delete;
-    BucketLock& operator=(const BucketLock&) = delete;
-
-   private:
-    void acquire();
-    uint32_t* word_;
-  };
+  // A bucket's spinlock (concurrent mode): GCC/Clang atomic builtins on the plain word of its
+  // first entry (the entries are raw memory, cleared with memset).
+  static void lock_bucket(Entry* bucket);
+  static void unlock_bucket(Entry* bucket);
 
   Entry* find_in(Entry* bucket, const EndgameKey& key);
+  template <bool kLocked>
+  bool probe_impl(const EndgameKey& key, uint32_t* pn, uint32_t* dn);
+  template <bool kLocked>
+  void store_impl(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work);
   size_t bucket_of(const EndgameKey& key) const;
 
   // Bucket b holds entries kWays*b .. kWays*b+kWays-1. Allocated on 2 MiB boundaries and, on
