@@ -114,18 +114,36 @@ TEST(EndgameParallel, NodeBudgetGivesUnknownAndStoresNothingUnfinished) {
   EndgameSolver solver(parallel_options(16, 40000, false));
   EXPECT_FALSE(solver.side_to_move_wins(p).has_value());
   EXPECT_LT(solver.last_stats().nodes, 40000u + 2 * 512 + 2);
-  // A solver whose calls ran out keeps only finished results: unlimited calls on the same table
-  // are still exact, on this and on random positions.
-  SolverOptions o = parallel_options(16, 0, false);
-  EndgameSolver reused(parallel_options(16, 3000, false));
-  EndgameSolver exact(SolverOptions{16, 0});
+}
+
+// A solver whose calls often run out must keep only finished results in its table: its later
+// calls (which reuse that table) that do finish are exact.
+TEST(EndgameParallel, BudgetedCallsStoreOnlyFinishedResults) {
   Rng rng(5150);
-  for (int i = 0; i < 20; ++i) {
-    const TwoPlayerPosition q = random_two_player(rng, 8 + int(rng.below(3)), 8 + int(rng.below(3)), false);
-    reused.side_to_move_wins(q);  // often unknown: fills the table with finished subtrees only
-    EndgameSolver unlimited(o);
-    ASSERT_EQ(unlimited.side_to_move_wins(q), exact.side_to_move_wins(q)) << describe(q);
+  EndgameSolver exact(SolverOptions{16, 0});
+  int finished = 0, unknown = 0;
+  for (uint64_t budget : {300ull, 1000ull, 3000ull}) {
+    for (bool proof_numbers : {false, true}) {
+      EndgameSolver budgeted(parallel_options(16, budget, proof_numbers));
+      for (int i = 0; i < 100; ++i) {
+        const TwoPlayerPosition p =
+            random_two_player(rng, 5 + int(rng.below(5)), 5 + int(rng.below(5)), rng.below(2) == 1);
+        const auto expected = exact.side_to_move_wins(p);
+        for (int repeat = 0; repeat < 4; ++repeat) {  // later calls lean on the table
+          const auto got = budgeted.side_to_move_wins(p);
+          if (!got) {
+            ++unknown;
+            continue;
+          }
+          ++finished;
+          ASSERT_EQ(got, expected) << describe(p) << " budget " << budget << " call " << repeat;
+        }
+      }
+    }
   }
+  // Both kinds occur, so the budget cuts searches that the table then serves.
+  EXPECT_GT(finished, 200) << unknown;
+  EXPECT_GT(unknown, 200) << finished;
 }
 
 TEST(EndgameParallel, RepeatedSolvesOnOneSolver) {
