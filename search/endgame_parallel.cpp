@@ -43,7 +43,7 @@ int cards_in_play(const Node& n) {
 
 template <int N>
 bool Search<N>::must_stop() const {
-  if (par_->out_of_budget.load()) return true;
+  if (par_->out_of_budget.load() || par_->leaves_closed.load()) return true;
   for (const SplitPoint* sp : busy_)
     if (sp->stopped()) return true;
   return false;
@@ -218,6 +218,23 @@ void Search<N>::join(SplitPoint* sp, SplitPoint* waiting_at) {
 }
 
 template <int N>
+void Search<N>::queue_leaf(const Node& n) {
+  ParallelShared<N>& P = *par_;
+  std::lock_guard<std::mutex> g(P.leaf_mutex);
+  P.leaf_top = (P.leaf_top + 1) % P.kLeafSlots;
+  P.leaves[P.leaf_top] = n;
+  P.leaf_count = std::min(P.leaf_count + 1, P.kLeafSlots);
+  P.leaf_pending.store(P.leaf_count);
+}
+
+template <int N>
+void Search<N>::solve_leaf(const Node& n) {
+  aborted_ = false;
+  value(n, 0);  // stores what it finishes; an abort (call ending, budget) leaves nothing unfinished
+  aborted_ = false;
+}
+
+template <int N>
 ParallelSearch<N>::ParallelSearch(Search<N>& main, EndgameTable& table, int split_cards)
     : main_(main), table_(table), view_(table), helper_search_(view_, 0) {
   shared_.search[0] = &main_;
@@ -258,6 +275,12 @@ void ParallelSearch<N>::begin(uint64_t max_nodes) {
   shared_.overall = max_nodes;
   shared_.budget.store(max_nodes);
   shared_.out_of_budget.store(false);
+  {
+    std::lock_guard<std::mutex> g(shared_.leaf_mutex);
+    shared_.leaf_count = 0;
+    shared_.leaf_pending.store(0);
+    shared_.leaves_closed.store(false);
+  }
   table_.set_concurrent(true);
   cpu_at_begin_ = helper_clock();
   {
@@ -272,6 +295,12 @@ void ParallelSearch<N>::begin(uint64_t max_nodes) {
 
 template <int N>
 void ParallelSearch<N>::end() {
+  {
+    std::lock_guard<std::mutex> g(shared_.leaf_mutex);
+    shared_.leaves_closed.store(true);
+  }
+  shared_.poke(1);
+  for (int spins = 0; shared_.leaf_busy.load();) idle_pause(&spins);
   session_.store(false);
   table_.set_concurrent(false);
   helper_cpu_ = helper_clock() - cpu_at_begin_;
@@ -295,6 +324,28 @@ void ParallelSearch<N>::run() {
         spins = 0;
         continue;
       }
+      if (shared_.leaf_pending.load(std::memory_order_relaxed)) {
+        Node leaf;
+        bool got = false;
+        {
+          std::lock_guard<std::mutex> g(shared_.leaf_mutex);
+          if (shared_.leaf_count && !shared_.leaves_closed.load()) {
+            leaf = shared_.leaves[shared_.leaf_top];
+            shared_.leaf_top = (shared_.leaf_top + shared_.kLeafSlots - 1) % shared_.kLeafSlots;
+            shared_.leaf_pending.store(--shared_.leaf_count);
+            shared_.leaf_busy.store(true);
+            got = true;
+          }
+        }
+        if (got) {
+          shared_.idle[1].store(false);
+          helper_search_.solve_leaf(leaf);
+          shared_.leaf_busy.store(false);
+          shared_.idle[1].store(true);
+          spins = 0;
+          continue;
+        }
+      }
       idle_pause(&spins);
     }
     shared_.idle[1].store(false);
@@ -314,6 +365,10 @@ template bool Search<2>::wants_split(const Node&) const;
 template bool Search<3>::wants_split(const Node&) const;
 template bool Search<2>::split(const Node&, const std::vector<Move>&, size_t, int);
 template bool Search<3>::split(const Node&, const std::vector<Move>&, size_t, int);
+template void Search<2>::queue_leaf(const Node&);
+template void Search<3>::queue_leaf(const Node&);
+template void Search<2>::solve_leaf(const Node&);
+template void Search<3>::solve_leaf(const Node&);
 template void Search<2>::join(SplitPoint*, SplitPoint*);
 template void Search<3>::join(SplitPoint*, SplitPoint*);
 template class ParallelSearch<2>;

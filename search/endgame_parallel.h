@@ -48,6 +48,17 @@ struct ParallelShared {
   uint64_t overall = 0;
   std::atomic<bool> out_of_budget{false};
 
+  // Depth-first leaves the proof-number search met unsolved (search/endgame_pns.cpp), for the
+  // helper to solve while the caller's thread expands: a stack (the newest first: they belong
+  // to the node being expanded now), the oldest overwritten when full. Closed between calls.
+  static constexpr size_t kLeafSlots = 64;
+  std::mutex leaf_mutex;
+  Node leaves[kLeafSlots];
+  size_t leaf_top = 0, leaf_count = 0;     // under leaf_mutex
+  std::atomic<size_t> leaf_pending{0};     // leaf_count, for a look without the lock
+  std::atomic<bool> leaves_closed{true};   // the call is ending: stop the leaf being solved
+  std::atomic<bool> leaf_busy{false};      // the helper is solving a leaf
+
   // Under `mutex`, after setting a split point's flag: makes thread t look at the flags at its
   // next node (its budget check point moves to 0).
   void poke(int t) { search[t]->limit_.store(0); }
