@@ -97,7 +97,8 @@ bool Search<N>::parallel_wins_within(const Node& n, uint64_t budget, bool* done)
 
 template <int N>
 bool Search<N>::wants_split(const Node& n) const {
-  return par_->idle[1 - tid_].load(std::memory_order_relaxed) && cards_in_play<N>(n) >= par_->split_cards;
+  // Cards first: most nodes are too small, and the idle flag sits on a line the other thread writes.
+  return cards_in_play<N>(n) >= par_->split_cards && par_->idle[1 - tid_].load(std::memory_order_relaxed);
 }
 
 template <int N>

@@ -18,11 +18,13 @@ namespace ddz::endgame {
 // A node whose remaining children both threads take from `next` (the owner found that its first
 // child does not win). Lives on the owner's stack: the owner returns only when no other thread is
 // attached. Fields below `ply` change only under ParallelShared::mutex.
-struct SplitPoint {
+// Aligned to its own cache lines: it sits in the owner's stack frame, and the other thread's
+// writes to it must not evict the owner's locals.
+struct alignas(64) SplitPoint {
   Node node;
   const std::vector<Move>* moves = nullptr;  // the owner's list for this ply (unchanged meanwhile)
   int ply = 0;
-  size_t next = 0;  // next child to take
+  alignas(64) size_t next = 0;  // next child to take (the fields both threads write from here)
   // Set under ParallelShared::mutex, read by the threads' budget checks without it. Either one
   // stops the work below this node: cut, a child won for node's mover (the node is won);
   // incomplete, a child's search was given up (budget, or an enclosing node was stopped: the
@@ -33,17 +35,24 @@ struct SplitPoint {
   bool stopped() const { return cut.load() || incomplete.load(); }
 };
 
+// Fields that one thread writes often and the other reads sit on separate cache lines (64
+// bytes): shared lines bounced between the cores on every node and doubled the time per node.
 template <int N>
 struct ParallelShared {
-  std::mutex mutex;  // split points' fields, `open`, stop requests
-  std::atomic<SplitPoint*> open{nullptr};  // a split point waiting for the idle thread
-  std::atomic<bool> idle[2] = {{false}, {false}};  // thread t is waiting for work
   Search<N>* search[2] = {nullptr, nullptr};
   int split_cards = 0;  // split only at nodes with at least this many cards in play
+  alignas(64) std::mutex mutex;  // split points' fields, `open`
+  alignas(64) std::atomic<SplitPoint*> open{nullptr};  // a split point waiting for the idle thread
+  struct alignas(64) Flag {
+    std::atomic<bool> on{false};
+    bool load(std::memory_order o = std::memory_order_seq_cst) const { return on.load(o); }
+    void store(bool v) { on.store(v); }
+  };
+  Flag idle[2];  // thread t is waiting for work
   // Node budget over both threads: `total` holds the nodes each thread has added so far (they
   // add chunks at their check points), `budget` is the current limit on it (0 = none; the
   // depth-first attempt lowers it for a while), `overall` the call's.
-  std::atomic<uint64_t> total{0};
+  alignas(64) std::atomic<uint64_t> total{0};
   std::atomic<uint64_t> budget{0};
   uint64_t overall = 0;
   std::atomic<bool> out_of_budget{false};
@@ -52,7 +61,7 @@ struct ParallelShared {
   // helper to solve while the caller's thread expands: a stack (the newest first: they belong
   // to the node being expanded now), the oldest overwritten when full. Closed between calls.
   static constexpr size_t kLeafSlots = 64;
-  std::mutex leaf_mutex;
+  alignas(64) std::mutex leaf_mutex;
   Node leaves[kLeafSlots];
   size_t leaf_top = 0, leaf_count = 0;     // under leaf_mutex
   std::atomic<size_t> leaf_pending{0};     // leaf_count, for a look without the lock

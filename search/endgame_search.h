@@ -204,7 +204,8 @@ class Search {
   uint64_t max_nodes_;
   uint64_t nodes_ = 0;
   bool aborted_ = false;
-  std::atomic<uint64_t> limit_{0};
+  // Own cache line: the other thread writes it (rarely), this one reads it at every node.
+  alignas(64) std::atomic<uint64_t> limit_{0};
   // Parallel search: the shared state, this thread's index, nodes already added to the shared
   // count.
   ParallelShared<N>* par_ = nullptr;
