@@ -108,11 +108,15 @@ void write_positions(const std::string& dir) {
 }
 
 // DDZ_BENCH_DFS=1 selects the plain depth-first search (for before/after comparisons);
-// DDZ_BENCH_LEAF_CARDS=n sets SolverOptions::pns_leaf_cards.
+// DDZ_BENCH_LEAF_CARDS=n sets SolverOptions::pns_leaf_cards; DDZ_BENCH_THREADS=n sets
+// SolverOptions::threads (default 1, so figures stay comparable with earlier ones; with 2,
+// CPU figures are both threads' CPU time); DDZ_BENCH_SPLIT_CARDS=n sets SolverOptions::split_cards.
 SolverOptions bench_options(size_t table_mb, uint64_t max_nodes) {
   SolverOptions o{table_mb, max_nodes};
   o.proof_numbers = !std::getenv("DDZ_BENCH_DFS");
   if (const char* leaf = std::getenv("DDZ_BENCH_LEAF_CARDS")) o.pns_leaf_cards = std::atoi(leaf);
+  if (const char* threads = std::getenv("DDZ_BENCH_THREADS")) o.threads = std::atoi(threads);
+  if (const char* split = std::getenv("DDZ_BENCH_SPLIT_CARDS")) o.split_cards = std::atoi(split);
   return o;
 }
 

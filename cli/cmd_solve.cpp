@@ -4,6 +4,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <thread>
 
 #include "cli/command_registry.h"
 #include "game/catalogue.h"
@@ -17,7 +18,13 @@ struct SolveArgs {
   bool all_wins = false, json = false;
   size_t table_mb = 64;
   uint64_t max_nodes = 0;
+  int threads = 0;  // 0: the default (see setup)
 };
+
+// Two players: two search threads when the machine has two cores or more (a hard position
+// finishes 1.1-1.5x sooner, docs/solver.md "Parallel search"). Three players: one (the
+// proof-number search itself is sequential; the helper's depth-first leaves did not pay).
+int default_threads(bool three) { return !three && std::thread::hardware_concurrency() >= 2 ? 2 : 1; }
 
 const char* kSeatNames[3] = {"landlord", "farmer1", "farmer2"};
 
@@ -45,7 +52,7 @@ Move beat_arg(const std::string& text) {
 }
 
 nlohmann::json stats_json(const SolverStats& s) {
-  return {{"nodes", s.nodes},           {"seconds", s.seconds}, {"cpu_seconds", s.cpu_seconds},           {"table_probes", s.table_probes},
+  return {{"nodes", s.nodes},           {"helper_nodes", s.helper_nodes}, {"seconds", s.seconds}, {"cpu_seconds", s.cpu_seconds},           {"table_probes", s.table_probes},
           {"table_hits", s.table_hits}, {"table_stores", s.table_stores}, {"table_evictions", s.table_evictions},
           {"table_used", s.table_used}, {"table_capacity", s.table_capacity}};
 }
@@ -95,7 +102,9 @@ int print(const SolveResult& r, const SolveArgs& a, bool three, const std::strin
   for (const PvStep& st : r.pv) std::cout << " " << seat_name(st.seat) << ":" << to_string(st.move);
   std::cout << "\n";
   const SolverStats& s = r.stats;
-  std::cout << "stats: " << s.nodes << " nodes, " << s.seconds * 1000 << " ms (" << s.cpu_seconds * 1000 << " ms CPU), table " << s.table_hits << "/"
+  std::cout << "stats: " << s.nodes << " nodes";
+  if (s.helper_nodes) std::cout << " (" << s.helper_nodes << " by the helper thread)";
+  std::cout << ", " << s.seconds * 1000 << " ms (" << s.cpu_seconds * 1000 << " ms CPU), table " << s.table_hits << "/"
             << s.table_probes << " hits, " << s.table_stores << " stores, " << s.table_evictions << " evictions, "
             << s.table_used << "/" << s.table_capacity << " entries used\n";
   return 0;
@@ -106,7 +115,9 @@ int run(const SolveArgs& a) {
   const bool three = !a.landlord.empty() || !a.farmer1.empty() || !a.farmer2.empty();
   if (two && three) throw UsageError("give either --hand/--other (two players) or --landlord/--farmer1/--farmer2, not both");
   if (!two && !three) throw UsageError("give --hand and --other (two players) or --landlord, --farmer1, --farmer2 and --to-move");
-  EndgameSolver solver(SolverOptions{a.table_mb, a.max_nodes});
+  SolverOptions options{a.table_mb, a.max_nodes};
+  options.threads = a.threads ? a.threads : default_threads(three);
+  EndgameSolver solver(options);
   const Move beat = beat_arg(a.beat);
   if (two) {
     if (a.hand.empty() || a.other.empty()) throw UsageError("two players need both --hand and --other");
@@ -152,6 +163,8 @@ CommandAction setup(CLI::App& sub) {
   sub.add_option("--table-mb", a->table_mb, "Transposition table size in MiB (default 64; 0 = smallest)")
       ->check(CLI::Range(size_t(0), size_t(1) << 16));
   sub.add_option("--max-nodes", a->max_nodes, "Give up after this many nodes (0 = no limit; exit status 3)");
+  sub.add_option("--threads", a->threads, "Search threads, 1 or 2 (default: two players 2 when the machine has 2 or more cores, three players 1)")
+      ->check(CLI::Range(1, 2));
   return [a]() { return run(*a); };
 }
 

@@ -123,6 +123,30 @@ bool ProofNumberSearch<N>::wins(const Node& root) {
   return same == (pn == 0);
 }
 
+namespace {
+
+template <int N>
+int total_cards(const Node& n) {
+  return n.h[0].size() + n.h[1].size() + (N == 3 ? n.h[2].size() : 0);
+}
+
+}  // namespace
+
+template <int N>
+void ProofNumberSearch<N>::offer_leaves(const std::vector<Child>& ch) {
+  // The most proving child is the one this thread descends into next (and solves itself when
+  // it is a leaf); the helper takes the others, most proving first (the queue is a stack, so
+  // they go in from the least proving).
+  size_t best = 0;
+  for (size_t i = 1; i < ch.size(); ++i)
+    if (ch[i].cp < ch[best].cp) best = i;
+  leaf_order_.clear();
+  for (size_t i = 0; i < ch.size(); ++i)
+    if (i != best && total_cards<N>(ch[i].node) <= leaf_cards_) leaf_order_.push_back(i);
+  std::stable_sort(leaf_order_.begin(), leaf_order_.end(), [&](size_t a, size_t b) { return ch[a].cp > ch[b].cp; });
+  for (size_t i : leaf_order_) dfs_.offer_leaf(ch[i].node);
+}
+
 template <int N>
 void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* pn, uint32_t* dn, uint32_t th_pn,
                                uint32_t th_dn, int ply) {
@@ -174,6 +198,7 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
   }
   ch.resize(kept);
   if (ch.empty()) return proven(false);
+  if (dfs_.has_helper()) offer_leaves(ch);
   for (;;) {
     // pn: the cheapest child to prove; dn: all children must be refuted.
     size_t best = 0;

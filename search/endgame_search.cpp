@@ -455,11 +455,7 @@ bool Search<N>::sure_win_after_ordering(const Node& n) {
 template <int N>
 bool Search<N>::value(const Node& n, int ply) {
   if (aborted_) return false;
-  ++nodes_;
-  if (max_nodes_ && nodes_ > max_nodes_) {
-    aborted_ = true;
-    return false;
-  }
+  if (++nodes_ > limit_.load(std::memory_order_relaxed) && !over_limit()) return false;
   const int s = n.to_move;
   if (!n.beat.is_pass() && !can_beat_fast(n.h[s], n.beat)) {
     // Forced pass: one child, nothing worth storing. (The immediate-win tests below cannot fire
@@ -504,6 +500,12 @@ bool Search<N>::value(const Node& n, int ply) {
   }
   bool win = false;
   for (size_t i = 0; i < moves.size() && !win; ++i) {
+    if (i > 0 && par_ && wants_split(n)) {
+      // The first child did not win: the rest will likely all be searched, in parallel.
+      win = split(n, moves, i, ply);
+      if (aborted_) return false;
+      break;
+    }
     const Node c = child(n, moves[i]);
     const bool v = value(c, ply + 1);
     if (aborted_) return false;

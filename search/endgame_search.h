@@ -1,6 +1,7 @@
 // The endgame solver's search core (internal to search/): AND-OR negamax over positions with
 // absolute seats, for N = 2 (two lone players) or N = 3 (seat 0 is the landlord, 1 and 2 farmers).
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <vector>
@@ -38,9 +39,15 @@ struct Node {
 };
 
 template <int N>
+struct ParallelShared;  // search/endgame_parallel.h
+template <int N>
+class ParallelSearch;
+struct SplitPoint;
+
+template <int N>
 class Search {
  public:
-  Search(EndgameTable& table, uint64_t max_nodes) : table_(table), max_nodes_(max_nodes) {}
+  Search(EndgameTable& table, uint64_t max_nodes) : table_(table), max_nodes_(max_nodes) { reset_limit(); }
 
   // True when the side (team) to move wins. Sets aborted() when the node budget ran out; the
   // value is then meaningless and nothing from the unfinished subtree was stored.
@@ -58,14 +65,15 @@ class Search {
 
   bool aborted() const { return aborted_; }
   uint64_t nodes() const { return nodes_; }
-  void set_budget(uint64_t max_nodes) { max_nodes_ = max_nodes; }
+  void set_budget(uint64_t max_nodes) {
+    max_nodes_ = max_nodes;
+    reset_limit();
+  }
 
   // Counts one node against the budget; false (and aborted()) once the budget is spent.
   bool tick() {
     if (aborted_) return false;
-    ++nodes_;
-    if (max_nodes_ && nodes_ > max_nodes_) aborted_ = true;
-    return !aborted_;
+    return ++nodes_ <= limit_.load(std::memory_order_relaxed) || over_limit();
   }
   uint64_t budget() const { return max_nodes_; }
   // Starts a new call: count from zero with this budget (0 = none), no killer moves (so a call's
@@ -74,17 +82,21 @@ class Search {
   void restart(uint64_t max_nodes) {
     killers_.clear();
     nodes_ = 0;
+    flushed_ = 0;
     aborted_ = false;
     max_nodes_ = max_nodes;
+    reset_limit();
   }
   // The depth-first value of n within `budget` more nodes (and the overall budget). *done is
   // false when the attempt ran out; then the value means nothing, and aborted() is set only
   // when the overall budget is spent. Proved subtrees stay in the table either way.
   bool wins_within(const Node& n, uint64_t budget, bool* done) {
+    if (par_) return parallel_wins_within(n, budget, done);
     const uint64_t overall = max_nodes_;
     max_nodes_ = nodes_ + budget;
     const bool capped_by_overall = overall && overall <= max_nodes_;
     if (capped_by_overall) max_nodes_ = overall;
+    reset_limit();
     const bool v = value(n, 0);
     *done = !aborted_;
     if (aborted_ && !capped_by_overall) {
@@ -92,6 +104,7 @@ class Search {
       nodes_ = max_nodes_;  // the node that found the budget spent was not searched
     }
     max_nodes_ = overall;
+    reset_limit();
     return v;
   }
   // The depth-first value of n (side to move wins), for a search that starts below `ply` plies
@@ -132,7 +145,57 @@ class Search {
   int chain_free_plays(Hand h);
   static bool holds_no_chain(Hand h);
 
+  // Parallel search (search/endgame_parallel.h): makes this object thread `tid` (0: the caller's,
+  // 1: the helper) of `shared`, or a plain sequential search again with nullptr. Between calls.
+  void attach(ParallelShared<N>* shared, int tid) {
+    par_ = shared;
+    tid_ = tid;
+    reset_limit();
+  }
+  // The proof-number search met a small position (a depth-first leaf) it has not solved: with
+  // a helper thread, queue it for the helper to solve meanwhile (results go to the table).
+  void offer_leaf(const Node& n) {
+    if (par_) queue_leaf(n);
+  }
+  bool has_helper() const { return par_ != nullptr; }
+  // The helper's side: solves one queued leaf (nothing unfinished is stored).
+  void solve_leaf(const Node& n);
+  // Searches the children of `sp` (published by the other thread) until they run out or sp is
+  // stopped; the helper's side of a split point. `waiting_at`: the split point of this thread's
+  // own that it waits at (helpful master), or nullptr. aborted() afterwards: this thread must
+  // unwind (budget, or a split point it works under was stopped).
+  void join(SplitPoint* sp, SplitPoint* waiting_at);
+
  private:
+  // Single thread: the hot check `++nodes_ > limit_` is the budget test itself (limit_ = the
+  // budget, or no limit). Parallel: limit_ is a local check point (a chunk of nodes ahead) at
+  // which over_limit() adds this thread's nodes to the shared count and looks whether a split
+  // point it works under was stopped; the other thread sets limit_ to 0 to make it look at once.
+  void reset_limit() {
+    limit_.store(par_ ? 0 : (max_nodes_ ? max_nodes_ : ~uint64_t(0)), std::memory_order_relaxed);
+  }
+  // The slow path of the budget check: false (and aborted_) when the search must stop.
+  bool over_limit() {
+    if (par_) return parallel_refill();
+    aborted_ = true;
+    return false;
+  }
+  bool parallel_refill();
+  void queue_leaf(const Node& n);
+  bool parallel_wins_within(const Node& n, uint64_t budget, bool* done);
+  // Young brothers wait: searches moves[first..] of n with the other thread's help (it takes
+  // children from a shared index); the first child already failed. Returns the node's value;
+  // aborted_ when the budget ran out or an enclosing split point was stopped.
+  bool split(const Node& n, const std::vector<Move>& moves, size_t first, int ply);
+  // True when the work of this thread is not needed: the budget is spent, or one of the split
+  // points it works under (busy_) was stopped.
+  bool must_stop() const;
+  // After a child of sp (already popped from busy_) came back aborted: true when the reason was
+  // sp itself being stopped (then the thread goes on at sp), false when it must unwind further.
+  bool stopped_here(const SplitPoint& sp) const;
+  // Whether a split at n would pay: the other thread is idle and n is large enough.
+  bool wants_split(const Node& n) const;
+
   static uint64_t beat_class(const Node& n);
   // Seat that played n.beat (meaningful when it is not pass).
   static int beat_seat(const Node& n) { return ((n.to_move - 1 - n.passes) % N + N) % N; }
@@ -141,6 +204,19 @@ class Search {
   uint64_t max_nodes_;
   uint64_t nodes_ = 0;
   bool aborted_ = false;
+  // Own cache line: the other thread writes it (rarely), this one reads it at every node.
+  alignas(64) std::atomic<uint64_t> limit_{0};
+  // Parallel search: the shared state, this thread's index, nodes already added to the shared
+  // count.
+  ParallelShared<N>* par_ = nullptr;
+  int tid_ = 0;
+  uint64_t flushed_ = 0;
+  // The split points in whose children this thread is working, outermost first: when one of
+  // them is stopped (cut or incomplete), the work below it is not needed.
+  std::vector<SplitPoint*> busy_;
+  friend struct ParallelShared<N>;
+  template <int M>
+  friend class ParallelSearch;
   std::deque<std::vector<Move>> move_buf_;  // one list per ply; a deque keeps references stable
   std::vector<int> score_tmp_;
   std::vector<Move> killers_;  // per ply: the last move that won there

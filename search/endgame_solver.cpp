@@ -5,14 +5,17 @@
 #include <time.h>
 
 #include <chrono>
+#include <functional>
 #include <stdexcept>
 
+#include "search/endgame_parallel.h"
 #include "search/endgame_pns.h"
 #include "search/endgame_search.h"
 
 namespace ddz {
 
 using endgame::Node;
+using endgame::ParallelSearch;
 using endgame::ProofNumberSearch;
 using endgame::Search;
 
@@ -28,22 +31,33 @@ struct EndgameSolver::Impl {
   struct Engines {
     Search<N> search;
     ProofNumberSearch<N> pns;
-    Engines(EndgameTable& t, int leaf_cards) : search(t, 0), pns(search, leaf_cards) {}
+    std::unique_ptr<ParallelSearch<N>> parallel;  // threads = 2: the helper thread
+    Engines(EndgameTable& t, const SolverOptions& o) : search(t, 0), pns(search, o.pns_leaf_cards) {
+      if (o.threads >= 2) parallel = std::make_unique<ParallelSearch<N>>(search, t, o.split_cards);
+    }
+    ~Engines() { parallel.reset(); }  // detaches `search` before it goes
   };
   std::unique_ptr<Engines<2>> engines2;
   std::unique_ptr<Engines<3>> engines3;
 
+
+  // Ends the helper's part of a call (also when the call throws).
+  struct CallGuard {
+    std::function<void()> f;
+    ~CallGuard() {
+      if (f) f();
+    }
+  };
+
   template <int N>
   Engines<N>& engines() {
-    if constexpr (N == 2) {
-      if (!engines2) engines2 = std::make_unique<Engines<2>>(table, options.pns_leaf_cards);
-      engines2->search.restart(options.max_nodes);
-      return *engines2;
-    } else {
-      if (!engines3) engines3 = std::make_unique<Engines<3>>(table, options.pns_leaf_cards);
-      engines3->search.restart(options.max_nodes);
-      return *engines3;
-    }
+    std::unique_ptr<Engines<N>>* e;
+    if constexpr (N == 2) e = &engines2;
+    else e = &engines3;
+    if (!*e) *e = std::make_unique<Engines<N>>(table, options);
+    (*e)->search.restart(options.max_nodes);
+    if ((*e)->parallel) (*e)->parallel->begin(options.max_nodes);
+    return **e;
   }
 
   explicit Impl(SolverOptions o) : options(o), table(o.table_mb) {}
@@ -54,10 +68,13 @@ struct EndgameSolver::Impl {
     cpu0 = thread_cpu();
     table.reset_counters();
     Engines<N>& e = engines<N>();
+    CallGuard guard{[&] { end_call(e); }};
     Search<N>& search = e.search;
     ProofNumberSearch<N>& pns = e.pns;
     const bool v = options.proof_numbers ? pns.wins(root) : search.wins(root);
-    finish_stats(search.nodes(), t0);
+    end_call(e);
+    guard.f = nullptr;
+    finish_stats(e, t0);
     if (search.aborted()) return std::nullopt;
     return v;
   }
@@ -69,11 +86,14 @@ struct EndgameSolver::Impl {
     table.reset_counters();
     SolveResult r;
     Engines<N>& e = engines<N>();
+    CallGuard guard{[&] { end_call(e); }};
     Search<N>& search = e.search;
     ProofNumberSearch<N>& pns = e.pns;
     auto value = [&](const Node& n) { return options.proof_numbers ? pns.wins(n) : search.wins(n); };
     auto done = [&]() {
-      finish_stats(search.nodes(), t0);
+      end_call(e);
+      guard.f = nullptr;
+      finish_stats(e, t0);
       r.stats = stats;
       return r;
     };
@@ -141,13 +161,30 @@ struct EndgameSolver::Impl {
   }
   double cpu0 = 0;
 
-  void finish_stats(uint64_t nodes, std::chrono::steady_clock::time_point t0) {
+  template <int N>
+  static void end_call(Engines<N>& e) {
+    if (e.parallel) e.parallel->end();
+  }
+
+  template <int N>
+  void finish_stats(const Engines<N>& e, std::chrono::steady_clock::time_point t0) {
     stats.cpu_seconds = thread_cpu() - cpu0;
-    stats.nodes = nodes;
+    stats.nodes = e.search.nodes();
+    stats.helper_nodes = 0;
     stats.table_probes = table.probes();
     stats.table_hits = table.hits();
     stats.table_stores = table.stores();
     stats.table_evictions = table.evictions();
+    if (const ParallelSearch<N>* p = e.parallel.get()) {
+      stats.cpu_seconds += p->helper_cpu_seconds();
+      stats.helper_nodes = p->helper_nodes();
+      stats.nodes += stats.helper_nodes;
+      const EndgameTable& v = p->helper_table();
+      stats.table_probes += v.probes();
+      stats.table_hits += v.hits();
+      stats.table_stores += v.stores();
+      stats.table_evictions += v.evictions();
+    }
     stats.table_used = table.used();
     stats.table_capacity = table.capacity();
     stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

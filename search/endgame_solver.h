@@ -26,10 +26,19 @@ struct SolverOptions {
   // 137-151 ms at 14, 13 and 15-16 in between; two players: the typical position is solved by
   // the depth-first attempt as before, the hard ones take a few more nodes and 10-45% less CPU).
   int pns_leaf_cards = 14;
+  // Search threads of one call (1 or 2). 2: a helper thread shares the depth-first searches
+  // (split points: when a node's first move does not win, both threads take its other moves) and
+  // the table; the answers are the same, node counts vary a little from run to run. One solver
+  // per thread (MCTS) keeps 1.
+  int threads = 1;
+  // With 2 threads: nodes with at least this many cards in all hands may be split between the
+  // threads (smaller subtrees cost less than handing them over). Tests use small values.
+  int split_cards = 12;
 };
 
 struct SolverStats {
-  uint64_t nodes = 0;          // positions visited
+  uint64_t nodes = 0;          // positions visited (both threads)
+  uint64_t helper_nodes = 0;   // of which the helper thread visited (threads = 2)
   uint64_t table_probes = 0;   // transposition table look-ups
   uint64_t table_hits = 0;     // look-ups that found the exact position
   uint64_t table_stores = 0;   // results written
@@ -37,7 +46,7 @@ struct SolverStats {
   uint64_t table_used = 0;     // entries holding a position after the call
   uint64_t table_capacity = 0; // entries the table can hold
   double seconds = 0;          // wall-clock time of the call
-  double cpu_seconds = 0;      // CPU time of the calling thread (robust on a loaded machine)
+  double cpu_seconds = 0;      // CPU time of the calling thread, plus the helper's with threads = 2
 };
 
 // One move of a principal variation: the seat that made it (two players: 0 = the side to move

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <thread>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -20,6 +21,12 @@ uint64_t mix(uint64_t x) {
   x *= 0x81dadef4bc2dd44dULL;
   x ^= x >> 33;
   return x;
+}
+
+void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
 }
 
 // 1 + log2 of the node count, saturated; never 0 (0 marks an empty entry).
@@ -52,19 +59,37 @@ EndgameTable::EndgameTable(size_t megabytes) {
   clear();
 }
 
-EndgameTable::~EndgameTable() { std::free(entries_); }
+EndgameTable::EndgameTable(EndgameTable& shared)
+    : entries_(shared.entries_), num_entries_(shared.num_entries_), bucket_mask_(shared.bucket_mask_), owner_(false),
+      concurrent_(true), base_(&shared) {}
+
+EndgameTable::~EndgameTable() {
+  if (owner_) std::free(entries_);
+}
 
 void EndgameTable::clear() {
   std::memset(static_cast<void*>(entries_), 0, num_entries_ * sizeof(Entry));
-  used_ = 0;
+  base_->used_.store(0, std::memory_order_relaxed);
 }
+
+void EndgameTable::lock_bucket(Entry* b) {
+  // Test-and-test-and-set; a holder keeps the lock for a few dozen instructions, but on a loaded
+  // machine it may be descheduled, so a long wait yields the core.
+  uint32_t* const word = &b[0].lock;
+  for (int spins = 0; __atomic_exchange_n(word, 1u, __ATOMIC_ACQUIRE); ) {
+    while (__atomic_load_n(word, __ATOMIC_RELAXED)) {
+      if (++spins < 1000) cpu_relax();
+      else std::this_thread::yield();
+    }
+  }
+}
+
+void EndgameTable::unlock_bucket(Entry* b) { __atomic_store_n(&b[0].lock, 0u, __ATOMIC_RELEASE); }
 
 size_t EndgameTable::bucket_of(const EndgameKey& key) const {
   const uint64_t h = mix(key.w[0] ^ mix(key.w[1] + 0x9e3779b97f4a7c15ULL) ^ mix(key.w[2] * 3 + 1) ^ (key.w[3] * 0xff51afd7ed558ccdULL));
   return size_t(h) & bucket_mask_;
 }
-
-EndgameTable::Entry* EndgameTable::find(const EndgameKey& key) { return find_in(&entries_[bucket_of(key) * kWays], key); }
 
 EndgameTable::Entry* EndgameTable::find_in(Entry* b, const EndgameKey& key) {
   for (int i = 0; i < kWays; ++i)
@@ -73,23 +98,37 @@ EndgameTable::Entry* EndgameTable::find_in(Entry* b, const EndgameKey& key) {
   return nullptr;
 }
 
-bool EndgameTable::probe(const EndgameKey& key, bool* win) {
+// Every access has a locked and a plain copy (kLocked), chosen by one branch on concurrent_:
+// the single-threaded path pays nothing else.
+template <bool kLocked>
+bool EndgameTable::probe_impl(const EndgameKey& key, uint32_t* pn, uint32_t* dn) {
   ++probes_;
-  const Entry* e = find(key);
-  if (!e || (e->pn != 0 && e->dn != 0)) return false;
-  *win = e->pn == 0;
+  Entry* const b = &entries_[bucket_of(key) * kWays];
+  if (kLocked) lock_bucket(b);
+  const Entry* e = find_in(b, key);
+  const bool found = e != nullptr;
+  if (found) {
+    *pn = e->pn;
+    *dn = e->dn;
+  }
+  if (kLocked) unlock_bucket(b);
+  return found;
+}
+
+bool EndgameTable::probe(const EndgameKey& key, bool* win) {
+  uint32_t pn, dn;
+  const bool found = concurrent_ ? probe_impl<true>(key, &pn, &dn) : probe_impl<false>(key, &pn, &dn);
+  // Unsolved entries (proof-number search) do not answer this probe.
+  if (!found || (pn != 0 && dn != 0)) return false;
+  *win = pn == 0;
   ++hits_;
   return true;
 }
 
 bool EndgameTable::probe(const EndgameKey& key, uint32_t* pn, uint32_t* dn) {
-  ++probes_;
-  const Entry* e = find(key);
-  if (!e) return false;
-  *pn = e->pn;
-  *dn = e->dn;
-  ++hits_;
-  return true;
+  const bool found = concurrent_ ? probe_impl<true>(key, pn, dn) : probe_impl<false>(key, pn, dn);
+  if (found) ++hits_;
+  return found;
 }
 
 void EndgameTable::store(const EndgameKey& key, bool win, uint64_t work) {
@@ -97,8 +136,15 @@ void EndgameTable::store(const EndgameKey& key, bool win, uint64_t work) {
 }
 
 void EndgameTable::store(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work) {
+  if (concurrent_) store_impl<true>(key, pn, dn, work);
+  else store_impl<false>(key, pn, dn, work);
+}
+
+template <bool kLocked>
+void EndgameTable::store_impl(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work) {
   ++stores_;
   Entry* const b = &entries_[bucket_of(key) * kWays];
+  if (kLocked) lock_bucket(b);
   Entry* slot = find_in(b, key);
   if (!slot) {
     // An empty entry, else the one that cost the least work (ties: the first).
@@ -111,12 +157,13 @@ void EndgameTable::store(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64
       if (b[i].work < slot->work) slot = &b[i];
     }
     if (slot->work) ++evictions_;
-    else ++used_;
+    else base_->used_.fetch_add(1, std::memory_order_relaxed);
   }
   for (int i = 0; i < 4; ++i) slot->w[i] = key.w[i];
   slot->pn = pn;
   slot->dn = dn;
   slot->work = work_class(work);
+  if (kLocked) unlock_bucket(b);
 }
 
 }  // namespace ddz
