@@ -42,10 +42,6 @@ constexpr uint64_t kEpsilonDiv = 2;  // epsilon = 1/2 (1/4, 1/8, 1 and 0 measure
 
 constexpr uint32_t kPnMax = kPnInf - 1;  // largest finite number (sums saturate here)
 
-bool same_key(const EndgameKey& a, const EndgameKey& b) {
-  return a.w[0] == b.w[0] && a.w[1] == b.w[1] && a.w[2] == b.w[2] && a.w[3] == b.w[3];
-}
-
 template <typename T>
 std::vector<T>& at_ply(std::deque<std::vector<T>>& bufs, int ply) {
   while (bufs.size() <= size_t(ply)) bufs.emplace_back();
@@ -156,42 +152,28 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
     *dn = win ? kPnInf : 0;
     table.store(key, win, dfs_.nodes() - start + 1);
   };
-  if (child_cache_.empty()) child_cache_.resize(size_t(1) << kChildCacheBits);
-  ChildList& cached = child_cache_[size_t(((key.w[0] ^ key.w[1] * 3 ^ key.w[2] * 5 ^ key.w[3] * 7) * 0x9E3779B97F4A7C15ULL) >>
-                                          (64 - kChildCacheBits))];
-  const bool hit = cached.valid && same_key(cached.key, key);
+  std::vector<Move>& moves = at_ply(moves_, ply);
+  dfs_.ordered_moves(n, moves);
+  if (dfs_.sure_win_after_ordering(n)) return proven(true);
   std::vector<Child>& ch = at_ply(children_, ply);
-  if (hit) {
-    ch.assign(cached.children.begin(), cached.children.end());
-    for (const Child& x : ch) table.prefetch(x.key);
-  } else {
-    std::vector<Move>& moves = at_ply(moves_, ply);
-    dfs_.ordered_moves(n, moves);
-    if (dfs_.sure_win_after_ordering(n)) return proven(true);
-    ch.clear();
-    for (const Move& m : moves) {
-      const Node c = S::child(n, m);
-      if (c.h[s].empty()) return proven(true);
-      Child x;
-      const int r = resolve(c, s, &x.node, &x.same);
-      if (r > 0) return proven(true);
-      if (r < 0) continue;  // a losing move: it can neither prove nor keep the parent open
-      x.key = dfs_.key_of(x.node);
-      x.ep = x.ed = 0;
-      table.prefetch(x.key);
-      ch.push_back(x);
-    }
+  ch.clear();
+  for (const Move& m : moves) {
+    const Node c = S::child(n, m);
+    if (c.h[s].empty()) return proven(true);
+    Child x;
+    const int r = resolve(c, s, &x.node, &x.same);
+    if (r > 0) return proven(true);
+    if (r < 0) continue;  // a losing move: it can neither prove nor keep the parent open
+    x.key = dfs_.key_of(x.node);
+    table.prefetch(x.key);
+    ch.push_back(x);
   }
   // Second pass, once the buckets are on their way: the children's numbers.
   size_t kept = 0;
   for (size_t i = 0; i < ch.size(); ++i) {
     Child& x = ch[i];
     uint32_t cpn, cdn;
-    if (!table.probe(x.key, &cpn, &cdn)) {
-      if (!x.ep) estimate(x.node, &x.ep, &x.ed);
-      cpn = x.ep;
-      cdn = x.ed;
-    }
+    if (!table.probe(x.key, &cpn, &cdn)) estimate(x.node, &cpn, &cdn);
     x.cp = x.same ? cpn : cdn;
     x.cd = x.same ? cdn : cpn;
     if (x.cp == 0) return proven(true);
@@ -201,11 +183,6 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
   }
   ch.resize(kept);
   if (ch.empty()) return proven(false);
-  if (!hit) {
-    cached.key = key;
-    cached.valid = true;
-    cached.children.assign(ch.begin(), ch.end());
-  }
   for (;;) {
     // pn: the cheapest child to prove; dn: all children must be refuted.
     size_t best = 0;

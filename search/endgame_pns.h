@@ -28,19 +28,7 @@ class ProofNumberSearch {
     Node node;
     EndgameKey key;
     uint32_t cp, cd;
-    uint32_t ep, ed;  // the child's initial numbers (its own side), 0 until estimated
     bool same;  // node.to_move is on the parent mover's team
-  };
-  // The children of an expanded position that went on to the threshold loop, kept for its
-  // re-expansions: df-pn leaves a node when a threshold is reached and comes back to it later
-  // (21-30% of the expansions of 14/12/12 positions are re-expansions), and generating,
-  // resolving, keying and estimating the children again was most of an expansion's cost. The
-  // list is a function of the position alone (moves, forced passes, keys, initial numbers), so
-  // it stays valid for the solver's lifetime; only the children's numbers are read again.
-  struct ChildList {
-    EndgameKey key;
-    bool valid = false;
-    std::vector<Child> children;
   };
   // Follows forced passes and the immediate-win tests from n; returns 1 when the side of
   // `mover` wins for sure, -1 when it loses, 0 otherwise (then *out is the position reached and
@@ -56,8 +44,6 @@ class ProofNumberSearch {
   int leaf_cards_;
   std::deque<std::vector<Move>> moves_;   // per ply
   std::deque<std::vector<Child>> children_;  // per ply
-  static constexpr int kChildCacheBits = 16;
-  std::vector<ChildList> child_cache_;  // direct-mapped by the position's key; allocated on first use
 };
 
 extern template class ProofNumberSearch<2>;
