@@ -104,7 +104,9 @@ void ProofNumberSearch<N>::estimate(const Node& n, uint32_t* pn, uint32_t* dn) {
   int b = 99;
   for (int j = 0; j < N; ++j)
     if (!Search<N>::same_team(j, s)) b = std::min(b, eff(n.h[j], team_ranks));
-  if (N == 3 && s != 0) a = std::min(a, eff(n.h[N == 3 ? 3 - s : s], opp_ranks) + kPartnerPenalty);
+  // (A partner's count is at least 1 + kPartnerPenalty: it cannot lower a smaller a.)
+  if (N == 3 && s != 0 && a > 1 + kPartnerPenalty)
+    a = std::min(a, eff(n.h[N == 3 ? 3 - s : s], opp_ranks) + kPartnerPenalty);
   const int d = a - b + (n.beat.is_pass() ? 0 : 1);
   *pn = uint32_t(1 + std::max(0, d) * kEstimateScale);
   *dn = uint32_t(1 + std::max(0, 1 - d) * kEstimateScale);
