@@ -424,7 +424,15 @@ bool Search<N>::sure_win_after_ordering(const Node& n) {
     if (!unbeatable_.empty() && sure_win_.lead_wins(n.h[s], unbeatable_, kSureWinBudget)) return true;
     if (N == 3 && s != 0) {
       const int partner = 3 - s;
-      return relay_wins(n.h[s], n.h[partner], n.h[0], s == 1, leads_of(n.h[s]), leads_of(n.h[partner]), kSureWinBudget);
+      // Both lists come from the direct-mapped lead cache: when the two hands share a slot, the
+      // second look-up overwrites the first list, so the leader's is copied first in that case
+      // (else the relay would "lead" the partner's combinations: an unsound proof).
+      const std::vector<Move>& partner_leads = leads_of(n.h[partner]);
+      const std::vector<Move>& leader_leads = leads_of(n.h[s]);
+      if (&leader_leads != &partner_leads)
+        return relay_wins(n.h[s], n.h[partner], n.h[0], s == 1, leader_leads, partner_leads, kSureWinBudget);
+      relay_tmp_ = leader_leads;
+      return relay_wins(n.h[s], n.h[partner], n.h[0], s == 1, relay_tmp_, leads_of(n.h[partner]), kSureWinBudget);
     }
     return false;
   }

@@ -126,10 +126,16 @@ class Search {
   // anyway (new hands), so its cost counts: the exact count took a third of the instructions of
   // the three-player proof-number search, the relaxed one gives the same node counts.
   static constexpr int kPlaysCacheBits = 18;  // 20 measured: the same misses (new hands)
+  static constexpr uint64_t kHandBits = (uint64_t(1) << 60) - 1;
+  // An entry holds the hand in bits 0-59 and its plays in bits 60-63 (counts of 15 and more are
+  // not cached; the empty entry ~0 holds no valid hand). Until session 4b the hand was shifted
+  // up by 8 bits, which dropped the D nibble: hands holding D never hit.
   int min_plays(Hand h) {
     uint64_t& e = plays_cache_[size_t((h.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - kPlaysCacheBits))];
-    if ((e >> 8) != h.bits()) e = (h.bits() << 8) | uint64_t(chain_free_plays(h));
-    return int(e & 0xFF);
+    if ((e & kHandBits) == h.bits()) return int(e >> 60);
+    const int p = chain_free_plays(h);
+    if (p < 15) e = h.bits() | (uint64_t(p) << 60);
+    return p;
   }
   // min_plays_relaxed(h), through a second cache for hands that hold no chain: the misses above
   // are almost all new hands (a 4x larger cache: 724k -> 722k misses on the 14/12/12 set), and
@@ -235,6 +241,7 @@ class Search {
   std::vector<int8_t> chain_free_cache_ = std::vector<int8_t>(size_t(1) << 18, int8_t(-1));
   std::vector<uint64_t> plays_cache_ = std::vector<uint64_t>(size_t(1) << kPlaysCacheBits, ~uint64_t(0));
   std::vector<Move> replies_;  // scratch list of the sure-win test when following
+  std::vector<Move> relay_tmp_;  // the leader's leads when they share a lead-cache slot with the partner's
 };
 
 extern template class Search<2>;
