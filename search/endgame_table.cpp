@@ -2,6 +2,7 @@
 // work an entry saved, so cheap leaves do not push out expensive subtrees.
 #include "search/endgame_table.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -55,12 +56,15 @@ EndgameTable::EndgameTable(size_t megabytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   madvise(entries_, size, MADV_HUGEPAGE);  // a hint: without huge pages the table still works
 #endif
-  bucket_mask_ = buckets - 1;
+  full_mask_ = buckets - 1;
+  // Everything outside the live region must be zero when the region grows into it.
+  std::memset(static_cast<void*>(entries_), 0, num_entries_ * sizeof(Entry));
   clear();
 }
 
 EndgameTable::EndgameTable(EndgameTable& shared)
-    : entries_(shared.entries_), num_entries_(shared.num_entries_), bucket_mask_(shared.bucket_mask_), owner_(false),
+    : entries_(shared.entries_), num_entries_(shared.num_entries_), bucket_mask_(shared.full_mask_),
+      full_mask_(shared.full_mask_), grow_at_(~uint64_t(0)), owner_(false),
       concurrent_(true), base_(&shared) {}
 
 EndgameTable::~EndgameTable() {
@@ -68,8 +72,40 @@ EndgameTable::~EndgameTable() {
 }
 
 void EndgameTable::clear() {
-  std::memset(static_cast<void*>(entries_), 0, num_entries_ * sizeof(Entry));
+  // Only the live region was ever written since the last clear.
+  std::memset(static_cast<void*>(entries_), 0, (bucket_mask_ + 1) * kWays * sizeof(Entry));
   base_->used_.store(0, std::memory_order_relaxed);
+  bucket_mask_ = std::min(full_mask_, kInitialBuckets - 1);
+  grow_at_ = bucket_mask_ == full_mask_ ? ~uint64_t(0) : (bucket_mask_ + 1) * kWays / 4;
+}
+
+void EndgameTable::set_concurrent(bool on) {
+  if (on)
+    while (bucket_mask_ != full_mask_) grow();
+  concurrent_ = on;
+}
+
+void EndgameTable::grow() {
+  const size_t old_buckets = bucket_mask_ + 1;
+  bucket_mask_ = 2 * bucket_mask_ + 1;
+  for (size_t b = 0; b < old_buckets; ++b) {
+    Entry* const from = &entries_[b * kWays];
+    Entry* const to = &entries_[(b + old_buckets) * kWays];
+    int k = 0;
+    for (int i = 0; i < kWays; ++i) {
+      if (!from[i].work) continue;
+      EndgameKey key;
+      for (int j = 0; j < 4; ++j) key.w[j] = from[i].w[j];
+      if (bucket_of(key) == b) continue;
+      to[k] = from[i];
+      to[k].lock = 0;
+      ++k;
+      const uint32_t lock = from[i].lock;  // the first entry's word is the bucket's lock
+      from[i] = Entry{};
+      from[i].lock = lock;
+    }
+  }
+  grow_at_ = bucket_mask_ == full_mask_ ? ~uint64_t(0) : (bucket_mask_ + 1) * kWays / 4;
 }
 
 void EndgameTable::lock_bucket(Entry* b) {
@@ -156,8 +192,17 @@ void EndgameTable::store_impl(const EndgameKey& key, uint32_t pn, uint32_t dn, u
       }
       if (b[i].work < slot->work) slot = &b[i];
     }
-    if (slot->work) ++evictions_;
-    else base_->used_.fetch_add(1, std::memory_order_relaxed);
+    if (slot->work) {
+      ++evictions_;
+    } else if (base_->used_.fetch_add(1, std::memory_order_relaxed) + 1 >= grow_at_ && !kLocked) {
+      // A quarter full: double the live region (never in concurrent mode, where it is whole).
+      for (int i = 0; i < 4; ++i) slot->w[i] = key.w[i];
+      slot->pn = pn;
+      slot->dn = dn;
+      slot->work = work_class(work);
+      grow();
+      return;
+    }
   }
   for (int i = 0; i < 4; ++i) slot->w[i] = key.w[i];
   slot->pn = pn;

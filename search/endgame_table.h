@@ -20,7 +20,8 @@ constexpr uint32_t kPnInf = 0xFFFFFFFFu;
 class EndgameTable {
  public:
   // Capacity: the largest power-of-two number of buckets (4 entries of 48 bytes) that fits in
-  // `megabytes` MiB, at least one bucket.
+  // `megabytes` MiB, at least one bucket. Only a live region of it is in use at first (see
+  // live_capacity()); it doubles as it fills, up to the capacity.
   explicit EndgameTable(size_t megabytes);
   // A view of `shared`'s storage with its own counters, for a second search thread (parallel
   // search): probes and stores of the view always lock the bucket, so `shared` must be in
@@ -49,9 +50,13 @@ class EndgameTable {
   // bucket's first entry), so a probe never sees a half-written entry and two stores to one
   // bucket never interleave. Off (the default), nothing is locked: one predictable branch per
   // access. Switch only while no other thread uses the table.
-  void set_concurrent(bool on) { concurrent_ = on; }
+  // Turning it on first grows the live region to the whole table (views use the whole table and
+  // nothing may move while two threads probe); it stays whole until clear().
+  void set_concurrent(bool on);
 
   uint64_t capacity() const { return uint64_t(num_entries_); }
+  // Entries of the live region: the buckets that keys map to now.
+  uint64_t live_capacity() const { return uint64_t(bucket_mask_ + 1) * kWays; }
   uint64_t used() const { return base_->used_.load(std::memory_order_relaxed); }
   uint64_t probes() const { return probes_; }
   uint64_t hits() const { return hits_; }
@@ -78,13 +83,26 @@ class EndgameTable {
   template <bool kLocked>
   void store_impl(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work);
   size_t bucket_of(const EndgameKey& key) const;
+  // Doubles the live region: entries whose bucket under the new mask is the new upper twin of
+  // their bucket move there (it is empty: nothing outside the live region is ever written, and
+  // a bucket's entries all fit in its twin). Nothing is lost, so nothing is recomputed.
+  void grow();
+  // Live region when a table starts or is cleared: 2^12 buckets (768 KiB, about the L2 cache). A
+  // search that stores 25k positions (a typical two-player 13-vs-13 solve) then touches a few MiB
+  // instead of 25k random cache lines of hundreds of MiB; misses of the caches and the TLB were
+  // the largest cost per node once the instructions were cut.
+  static constexpr size_t kInitialBuckets = size_t(1) << 12;
 
   // Bucket b holds entries kWays*b .. kWays*b+kWays-1. Allocated on 2 MiB boundaries and, on
   // Linux, advised to use huge pages: probes land anywhere in the table, and with 4 KiB pages
   // almost every probe (and prefetch) missed the TLB (a quarter of the proof-number search's time).
   Entry* entries_ = nullptr;
   size_t num_entries_ = 0;
-  size_t bucket_mask_ = 0;
+  size_t bucket_mask_ = 0;       // live region: buckets 0 .. bucket_mask_
+  size_t full_mask_ = 0;         // the whole table
+  // used() at which the live region doubles: a quarter full. At half, 4-entry buckets overflow
+  // often enough to evict 6% of the entries on the way (random keys); at a quarter, 0.4%.
+  uint64_t grow_at_ = 0;
   bool owner_ = true;        // false for a view (the storage belongs to base_)
   bool concurrent_ = false;  // lock buckets (always true for a view)
   EndgameTable* base_ = this;
