@@ -12,8 +12,8 @@
 namespace ddz {
 
 struct SolverOptions {
-  // Transposition table size in MiB (32-byte entries). 0 gives the smallest table (one bucket
-  // of two entries): answers stay exact, only slower.
+  // Transposition table size in MiB (48-byte entries). 0 gives the smallest table (one bucket
+  // of four entries): answers stay exact, only slower.
   size_t table_mb = 64;
   // Node budget for one call; 0 = unlimited. When exceeded the call reports "unknown".
   uint64_t max_nodes = 0;
