@@ -80,8 +80,13 @@ void EndgameTable::clear() {
 }
 
 void EndgameTable::set_concurrent(bool on) {
-  if (on)
+  if (on && bucket_mask_ != full_mask_) {
+    // An empty table (every call of a two-thread solver after clear()) just takes the whole
+    // region: growing step by step would scan every bucket for nothing.
+    if (used() == 0) bucket_mask_ = full_mask_;
     while (bucket_mask_ != full_mask_) grow();
+    grow_at_ = ~uint64_t(0);
+  }
   concurrent_ = on;
 }
 
