@@ -34,11 +34,6 @@ void idle_pause(int* spins) {
   }
 }
 
-template <int N>
-int cards_in_play(const Node& n) {
-  return n.h[0].size() + n.h[1].size() + (N == 3 ? n.h[2].size() : 0);
-}
-
 }  // namespace
 
 template <int N>

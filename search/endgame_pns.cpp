@@ -134,15 +134,6 @@ bool ProofNumberSearch<N>::wins(const Node& root) {
   return same == (pn == 0);
 }
 
-namespace {
-
-template <int N>
-int total_cards(const Node& n) {
-  return n.h[0].size() + n.h[1].size() + (N == 3 ? n.h[2].size() : 0);
-}
-
-}  // namespace
-
 template <int N>
 void ProofNumberSearch<N>::offer_leaves(const std::vector<Child>& ch) {
   // The most proving child is the one this thread descends into next (and solves itself when
@@ -153,7 +144,7 @@ void ProofNumberSearch<N>::offer_leaves(const std::vector<Child>& ch) {
     if (ch[i].cp < ch[best].cp) best = i;
   leaf_order_.clear();
   for (size_t i = 0; i < ch.size(); ++i)
-    if (i != best && total_cards<N>(ch[i].node) <= leaf_cards_) leaf_order_.push_back(i);
+    if (i != best && cards_in_play<N>(ch[i].node) <= leaf_cards_) leaf_order_.push_back(i);
   std::stable_sort(leaf_order_.begin(), leaf_order_.end(), [&](size_t a, size_t b) { return ch[a].cp > ch[b].cp; });
   for (size_t i : leaf_order_) dfs_.offer_leaf(ch[i].node);
 }
@@ -164,7 +155,7 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
   using S = Search<N>;
   EndgameTable& table = dfs_.table();
   const int s = n.to_move;
-  if (n.h[0].size() + n.h[1].size() + (N == 3 ? n.h[2].size() : 0) <= leaf_cards_) {
+  if (cards_in_play<N>(n) <= leaf_cards_) {
     const bool v = dfs_.value(n, ply);  // stores its result itself
     if (dfs_.aborted()) return;
     *pn = v ? 0 : kPnInf;

@@ -38,6 +38,12 @@ struct Node {
   int passes = 0;
 };
 
+// Cards in all hands of an N-player node (two players: the unused third hand is not counted).
+template <int N>
+inline int cards_in_play(const Node& n) {
+  return n.h[0].size() + n.h[1].size() + (N == 3 ? n.h[2].size() : 0);
+}
+
 template <int N>
 struct ParallelShared;  // search/endgame_parallel.h
 template <int N>

@@ -187,6 +187,7 @@ void EndgameTable::store_impl(const EndgameKey& key, uint32_t pn, uint32_t dn, u
   Entry* const b = &entries_[bucket_of(key) * kWays];
   if (kLocked) lock_bucket(b);
   Entry* slot = find_in(b, key);
+  bool grow_now = false;
   if (!slot) {
     // An empty entry, else the one that cost the least work (ties: the first).
     slot = &b[0];
@@ -197,23 +198,17 @@ void EndgameTable::store_impl(const EndgameKey& key, uint32_t pn, uint32_t dn, u
       }
       if (b[i].work < slot->work) slot = &b[i];
     }
-    if (slot->work) {
-      ++evictions_;
-    } else if (base_->used_.fetch_add(1, std::memory_order_relaxed) + 1 >= grow_at_ && !kLocked) {
-      // A quarter full: double the live region (never in concurrent mode, where it is whole).
-      for (int i = 0; i < 4; ++i) slot->w[i] = key.w[i];
-      slot->pn = pn;
-      slot->dn = dn;
-      slot->work = work_class(work);
-      grow();
-      return;
-    }
+    if (slot->work) ++evictions_;
+    // A quarter full: double the live region once the entry is in (never in concurrent mode,
+    // where the region is whole and grow_at_ unreachable).
+    else grow_now = base_->used_.fetch_add(1, std::memory_order_relaxed) + 1 >= grow_at_;
   }
   for (int i = 0; i < 4; ++i) slot->w[i] = key.w[i];
   slot->pn = pn;
   slot->dn = dn;
   slot->work = work_class(work);
   if (kLocked) unlock_bucket(b);
+  if (!kLocked && grow_now) grow();
 }
 
 }  // namespace ddz
