@@ -10,6 +10,7 @@
 
 #include "game/catalogue.h"
 #include "game/movegen.h"
+#include "search/endgame_dominance.h"
 
 namespace ddz::endgame {
 
@@ -318,6 +319,13 @@ uint64_t Search<N>::beat_class(const Node& n) {
 
 namespace {
 
+// Removes the moves that another move of the list dominates (endgame_dominance.h), in place,
+// keeping the order of the rest.
+void drop_dominated(const KickerDominance& d, std::vector<Move>& moves) {
+  if (d.none()) return;
+  moves.erase(std::remove_if(moves.begin(), moves.end(), [&](const Move& m) { return d.dominated(m); }), moves.end());
+}
+
 // The part of the move ordering score that does not depend on the opponents: moves leaving
 // fewer plays (cheap estimate) first, then more cards, then lower keys.
 int static_score(Hand me, const Move& m) { return -1024 * plays_estimate(me - m.cards) + 16 * m.cards.size() - m.key; }
@@ -329,6 +337,7 @@ typename Search<N>::LeadEntry& Search<N>::lead_entry(Hand h) {
   LeadEntry& e = lead_cache_[size_t((h.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - kLeadCacheBits))];
   if (e.hand != h || e.moves.empty()) {
     legal_moves(h, Move::pass(), e.moves);
+    if (N == 2) drop_dominated(KickerDominance(h, 0), e.moves);
     if (e.moves.capacity() > 2 * e.moves.size() + 64) e.moves.shrink_to_fit();  // memory follows the lists held
     e.hand = h;
     e.order.resize(e.moves.size());
@@ -344,7 +353,7 @@ typename Search<N>::LeadEntry& Search<N>::lead_entry(Hand h) {
 }
 
 template <int N>
-void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
+void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out, bool complete) {
   const int s = n.to_move;
   const Hand me = n.h[s];
   // Opponents whose replies decide whether a move keeps the lead.
@@ -364,7 +373,7 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
     return true;
   };
   unbeatable_.clear();
-  if (n.beat.is_pass()) {
+  if (n.beat.is_pass() && !complete) {
     // Leads: the cached list is already in static-score order, so the full order (moves no
     // opponent can beat first, each group in static order) is one stable partition.
     const LeadEntry& e = lead_entry(me);
@@ -383,6 +392,7 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
     return;
   }
   legal_moves(me, n.beat, out);
+  if (N == 2 && !complete) drop_dominated(KickerDominance(me, 0), out);
   // Pass first only where it hands the lead straight back to the partner: farmer1 facing
   // farmer2's combination after the landlord passed. Elsewhere pass comes last (measured on
   // random three-player positions; passing first in other cases cost more nodes).

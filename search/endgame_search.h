@@ -59,8 +59,10 @@ class Search {
   // value is then meaningless and nothing from the unfinished subtree was stored.
   bool wins(const Node& n) { return value(n, 0); }
 
-  // Legal moves of the seat to move in the order the search tries them.
-  void ordered_moves(const Node& n, std::vector<Move>& out);
+  // Legal moves of the seat to move in the order the search tries them. Two players: without
+  // the moves another move dominates (endgame_dominance.h), unless `complete` (every legal move,
+  // for the list of all winning first moves).
+  void ordered_moves(const Node& n, std::vector<Move>& out, bool complete = false);
   // The position after the seat to move plays m (pass included). The game is over in the result
   // when a hand is empty.
   static Node child(const Node& n, const Move& m);

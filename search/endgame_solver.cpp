@@ -106,7 +106,7 @@ struct EndgameSolver::Impl {
       return Search<N>::same_team(c.to_move, n.to_move) ? v : !v;
     };
     std::vector<Move> moves;
-    search.ordered_moves(root, moves);
+    search.ordered_moves(root, moves, all_wins);
     bool ok = true;
     if (all_wins) {
       for (const Move& m : moves) {
