@@ -483,6 +483,11 @@ bool Search<N>::value(const Node& n, int ply) {
     const bool v = value(c, ply + 1);
     return same_team(c.to_move, s) ? v : !v;
   }
+  if (N == 2 && n.h[1 - s].size() == 1) {
+    // A lone opposing card: the game is a puzzle for the mover alone (endgame_one_card.h).
+    const int b = __builtin_ctz(at_least(n.h[1 - s], 1));
+    return n.beat.is_pass() ? one_card_.lead_wins(n.h[s], b) : one_card_.follow_wins(n.h[s], n.beat, b);
+  }
   // The key's bucket is fetched while the immediate-win tests run (table probes are mostly cache
   // misses).
   const EndgameKey key = key_of(n);

@@ -11,6 +11,7 @@
 
 #include "game/move.h"
 #include "game/movegen.h"
+#include "search/endgame_one_card.h"
 #include "search/endgame_sure_win.h"
 #include "search/endgame_table.h"
 #include "search/min_plays.h"
@@ -235,6 +236,7 @@ class Search {
   std::vector<int> score_tmp_;
   std::vector<Move> killers_;  // per ply: the last move that won there
   SureWin sure_win_;
+  OneCardRace one_card_;  // two players: the opponent holds one card
   std::vector<Move> unbeatable_;  // filled by ordered_moves: moves no opponent can beat
   static constexpr int kLeadCacheBits = 13;
   struct LeadEntry {
