@@ -7,7 +7,9 @@
 
 namespace ddz::endgame {
 
-OneCardRace::OneCardRace() : cache_(size_t(1) << kCacheBits) {}
+// One buffer per depth, made once: a buffer may not move while a caller's loop reads it. Every
+// step of the recursion removes at least one card, so the depth stays below a hand's 20 cards.
+OneCardRace::OneCardRace() : cache_(size_t(1) << kCacheBits), moves_(kMaxDepth) {}
 
 bool OneCardRace::splits(Hand hand, int b, bool spare, int depth) {
   if (hand.empty()) return true;
@@ -37,7 +39,6 @@ bool OneCardRace::splits(Hand hand, int b, bool spare, int depth) {
   const uint8_t tag = uint8_t(0x80 | (b << 2) | (spare ? 2 : 0));
   Entry& e = cache_[size_t(((hand.bits() ^ (uint64_t(tag) << 59)) * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits))];
   if (e.hand == hand.bits() && (e.tag & 0xFE) == tag) return e.tag & 1;
-  if (moves_.size() <= size_t(depth)) moves_.resize(size_t(depth) + 1);
   std::vector<Move>& moves = moves_[size_t(depth)];
   legal_moves(hand, Move::pass(), moves);
   bool win = false;

@@ -29,6 +29,7 @@ class OneCardRace {
   // True when `hand` splits into combinations with no solo below b, or with one when `spare`.
   bool splits(Hand hand, int b, bool spare, int depth);
   static constexpr int kCacheBits = 14;
+  static constexpr int kMaxDepth = 24;  // > 20 cards a hand + 1
   struct Entry {
     uint64_t hand = ~uint64_t(0);
     uint8_t tag = 0;  // b, spare, value

@@ -488,6 +488,13 @@ bool Search<N>::value(const Node& n, int ply) {
     const int b = __builtin_ctz(at_least(n.h[1 - s], 1));
     return n.beat.is_pass() ? one_card_.lead_wins(n.h[s], b) : one_card_.follow_wins(n.h[s], n.beat, b);
   }
+  if (N == 2 && n.h[1 - s].size() == 2) {
+    // Two opposing cards: their few answers are enumerated (endgame_two_cards.h). Against the
+    // rocket only emptying the hand at once wins.
+    const Hand b = n.h[1 - s];
+    if (b.count(RX) && b.count(RD)) return finishes_now(n);
+    return n.beat.is_pass() ? two_cards_.lead_wins(n.h[s], b) : two_cards_.follow_wins(n.h[s], n.beat, b);
+  }
   // The key's bucket is fetched while the immediate-win tests run (table probes are mostly cache
   // misses).
   const EndgameKey key = key_of(n);

@@ -13,6 +13,7 @@
 #include "game/movegen.h"
 #include "search/endgame_one_card.h"
 #include "search/endgame_sure_win.h"
+#include "search/endgame_two_cards.h"
 #include "search/endgame_table.h"
 #include "search/min_plays.h"
 
@@ -237,6 +238,7 @@ class Search {
   std::vector<Move> killers_;  // per ply: the last move that won there
   SureWin sure_win_;
   OneCardRace one_card_;  // two players: the opponent holds one card
+  TwoCardRace two_cards_{one_card_};  // two players: the opponent holds two cards
   std::vector<Move> unbeatable_;  // filled by ordered_moves: moves no opponent can beat
   static constexpr int kLeadCacheBits = 13;
   struct LeadEntry {
