@@ -9,7 +9,7 @@ namespace ddz::endgame {
 
 // One buffer per depth, made once: a buffer may not move while a caller's loop reads it. Every
 // step of the recursion removes at least one card, so the depth stays below a hand's 20 cards.
-OneCardRace::OneCardRace() : cache_(size_t(1) << kCacheBits), moves_(kMaxDepth) {}
+OneCardRace::OneCardRace(RaceLeads& leads) : leads_(leads), cache_(size_t(1) << kCacheBits), moves_(kMaxDepth) {}
 
 bool OneCardRace::splits(Hand hand, int b, bool spare, int depth) {
   if (hand.empty()) return true;
@@ -40,7 +40,7 @@ bool OneCardRace::splits(Hand hand, int b, bool spare, int depth) {
   Entry& e = cache_[size_t(((hand.bits() ^ (uint64_t(tag) << 59)) * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits))];
   if (e.hand == hand.bits() && (e.tag & 0xFE) == tag) return e.tag & 1;
   std::vector<Move>& moves = moves_[size_t(depth)];
-  legal_moves(hand, Move::pass(), moves);
+  leads_.moves(hand, Move::pass(), moves);
   bool win = false;
   for (const Move& m : moves) {
     if (!m.cards.count(low)) continue;
@@ -59,7 +59,7 @@ bool OneCardRace::splits(Hand hand, int b, bool spare, int depth) {
 }
 
 bool OneCardRace::follow_wins(Hand hand, const Move& beat, int b) {
-  legal_moves(hand, beat, replies_);
+  leads_.moves(hand, beat, replies_);
   for (const Move& m : replies_) {
     if (m.is_pass()) continue;
     if (m.cards == hand) return true;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "game/move.h"
+#include "search/endgame_race_leads.h"
 
 namespace ddz::endgame {
 
@@ -17,7 +18,7 @@ namespace ddz::endgame {
 // like any other here (B cannot answer them).
 class OneCardRace {
  public:
-  OneCardRace();
+  explicit OneCardRace(RaceLeads& leads);
   // True when A, to lead with `hand` (not empty), wins against a lone card of rank `b`.
   bool lead_wins(Hand hand, int b) { return splits(hand, b, true, 0); }
   // True when A, with `hand`, facing B's combination `beat` (B then holds one card of rank b),
@@ -34,6 +35,7 @@ class OneCardRace {
     uint64_t hand = ~uint64_t(0);
     uint8_t tag = 0;  // b, spare, value
   };
+  RaceLeads& leads_;
   std::vector<Entry> cache_;
   std::vector<std::vector<Move>> moves_;  // per recursion depth
   std::vector<Move> replies_;

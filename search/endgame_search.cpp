@@ -495,6 +495,10 @@ bool Search<N>::value(const Node& n, int ply) {
     if (b.count(RX) && b.count(RD)) return finishes_now(n);
     return n.beat.is_pass() ? two_cards_.lead_wins(n.h[s], b) : two_cards_.follow_wins(n.h[s], n.beat, b);
   }
+  if (N == 2 && n.h[1 - s].size() == 3) {
+    const Hand b = n.h[1 - s];
+    return n.beat.is_pass() ? three_cards_.lead_wins(n.h[s], b) : three_cards_.follow_wins(n.h[s], n.beat, b);
+  }
   // The key's bucket is fetched while the immediate-win tests run (table probes are mostly cache
   // misses).
   const EndgameKey key = key_of(n);

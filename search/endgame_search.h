@@ -12,6 +12,7 @@
 #include "game/move.h"
 #include "game/movegen.h"
 #include "search/endgame_one_card.h"
+#include "search/endgame_small_hand.h"
 #include "search/endgame_sure_win.h"
 #include "search/endgame_two_cards.h"
 #include "search/endgame_table.h"
@@ -237,8 +238,10 @@ class Search {
   std::vector<int> score_tmp_;
   std::vector<Move> killers_;  // per ply: the last move that won there
   SureWin sure_win_;
-  OneCardRace one_card_;  // two players: the opponent holds one card
-  TwoCardRace two_cards_{one_card_};  // two players: the opponent holds two cards
+  RaceLeads race_leads_;  // lead lists of the small-hand rules below
+  OneCardRace one_card_{race_leads_};  // two players: the opponent holds one card
+  TwoCardRace two_cards_{one_card_, race_leads_};  // two players: the opponent holds two cards
+  SmallHandRace three_cards_{one_card_, two_cards_, race_leads_};  // two players: the opponent holds three
   std::vector<Move> unbeatable_;  // filled by ordered_moves: moves no opponent can beat
   static constexpr int kLeadCacheBits = 13;
   struct LeadEntry {

@@ -23,7 +23,7 @@ Move solo(int rank) {
 }  // namespace
 
 // One buffer per depth, made once (see OneCardRace).
-TwoCardRace::TwoCardRace(OneCardRace& one) : one_(one), cache_(size_t(1) << kCacheBits), moves_(kMaxDepth) {}
+TwoCardRace::TwoCardRace(OneCardRace& one, RaceLeads& leads) : one_(one), leads_(leads), cache_(size_t(1) << kCacheBits), moves_(kMaxDepth) {}
 
 bool TwoCardRace::after_play(Hand rest, const Move& m, Hand b, int depth) {
   const uint32_t ranks = at_least(b, 1);
@@ -45,7 +45,7 @@ bool TwoCardRace::lead(Hand hand, Hand b, int depth) {
   Entry& e = cache_[size_t(((hand.bits() ^ (b.bits() * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits))];
   if (e.hand == hand.bits() && (e.b & ~kValueBit) == b.bits()) return (e.b & kValueBit) != 0;
   std::vector<Move>& moves = moves_[size_t(depth)];
-  legal_moves(hand, Move::pass(), moves);
+  leads_.moves(hand, Move::pass(), moves);
   bool win = false;
   for (size_t i = 0; i < moves.size() && !win; ++i) {
     const Move& m = moves[i];
@@ -65,7 +65,7 @@ bool TwoCardRace::follow_wins(Hand hand, const Move& beat, Hand b) {
   if (p != q && one_.follow_wins(hand, solo(p), q) && one_.follow_wins(hand, solo(q), p)) return true;
   // Depth 0's buffer: the recursion below starts at depth 1.
   std::vector<Move>& replies = moves_[0];
-  legal_moves(hand, beat, replies);
+  leads_.moves(hand, beat, replies);
   for (const Move& m : replies) {
     if (m.is_pass()) continue;
     if (m.cards == hand || after_play(hand - m.cards, m, b, 0)) return true;

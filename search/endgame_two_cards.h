@@ -20,7 +20,7 @@ namespace ddz::endgame {
 // B leaves A winning (B's pass: A leads again with the rest).
 class TwoCardRace {
  public:
-  explicit TwoCardRace(OneCardRace& one);
+  TwoCardRace(OneCardRace& one, RaceLeads& leads);
   // A to lead with `hand` (not empty) against B's two cards `b` (not the rocket).
   bool lead_wins(Hand hand, Hand b) { return lead(hand, b, 0); }
   // A with `hand` facing B's combination `beat`, B holding the two cards `b` (not the rocket).
@@ -31,6 +31,7 @@ class TwoCardRace {
   // A has just played m (not emptying its hand, `rest` left) and B, holding b, answers.
   bool after_play(Hand rest, const Move& m, Hand b, int depth);
   OneCardRace& one_;
+  RaceLeads& leads_;
   static constexpr int kCacheBits = 14;
   static constexpr int kMaxDepth = 24;  // > 20 cards a hand + 1
   struct Entry {

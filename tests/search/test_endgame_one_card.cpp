@@ -49,7 +49,8 @@ int lowest_rank(Hand h) {
 }
 
 TEST(EndgameOneCard, LeadingAgreesWithMinimax) {
-  endgame::OneCardRace race;
+  endgame::RaceLeads lead_lists;
+  endgame::OneCardRace race(lead_lists);
   Rng rng(20261130);
   int wins = 0, losses = 0;
   for (int i = 0; i < 3000; ++i) {
@@ -66,7 +67,8 @@ TEST(EndgameOneCard, LeadingAgreesWithMinimax) {
 }
 
 TEST(EndgameOneCard, FollowingAgreesWithMinimax) {
-  endgame::OneCardRace race;
+  endgame::RaceLeads lead_lists;
+  endgame::OneCardRace race(lead_lists);
   Rng rng(4242);
   int wins = 0, losses = 0;
   for (int i = 0; i < 2000; ++i) {
@@ -95,7 +97,8 @@ TEST(EndgameOneCard, FollowingAgreesWithMinimax) {
 // two low singles as kickers; a low single with no chain partner and no carrier left is a second
 // low solo.
 TEST(EndgameOneCard, CarriersAndSpares) {
-  endgame::OneCardRace race;
+  endgame::RaceLeads lead_lists;
+  endgame::OneCardRace race(lead_lists);
   struct Case {
     const char* hand;
     int b;

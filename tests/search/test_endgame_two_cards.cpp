@@ -56,8 +56,9 @@ Hand opponent(Rng& rng, Hand rest, int i) {
 }
 
 TEST(EndgameTwoCards, LeadingAgreesWithMinimax) {
-  endgame::OneCardRace one;
-  endgame::TwoCardRace race(one);
+  endgame::RaceLeads lead_lists;
+  endgame::OneCardRace one(lead_lists);
+  endgame::TwoCardRace race(one, lead_lists);
   Rng rng(1130);
   int wins = 0, losses = 0, pairs = 0;
   for (int i = 0; i < 2500; ++i) {
@@ -74,8 +75,9 @@ TEST(EndgameTwoCards, LeadingAgreesWithMinimax) {
 }
 
 TEST(EndgameTwoCards, FollowingAgreesWithMinimax) {
-  endgame::OneCardRace one;
-  endgame::TwoCardRace race(one);
+  endgame::RaceLeads lead_lists;
+  endgame::OneCardRace one(lead_lists);
+  endgame::TwoCardRace race(one, lead_lists);
   Rng rng(2611);
   int wins = 0, losses = 0;
   for (int i = 0; i < 2000; ++i) {
