@@ -499,6 +499,11 @@ bool Search<N>::value(const Node& n, int ply) {
     const Hand b = n.h[1 - s];
     return n.beat.is_pass() ? three_cards_.lead_wins(n.h[s], b) : three_cards_.follow_wins(n.h[s], n.beat, b);
   }
+  if (N == 2 && n.h[s].size() <= 3) {
+    // The small hand to move: the same rule from the other side.
+    return n.beat.is_pass() ? three_cards_.small_lead_wins(n.h[s], n.h[1 - s])
+                            : three_cards_.small_follow_wins(n.h[s], n.beat, n.h[1 - s]);
+  }
   // The key's bucket is fetched while the immediate-win tests run (table probes are mostly cache
   // misses).
   const EndgameKey key = key_of(n);

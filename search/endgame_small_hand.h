@@ -22,6 +22,10 @@ class SmallHandRace {
   bool lead_wins(Hand hand, Hand b) { return lead(hand, b, 0); }
   // A with `hand` facing B's combination `beat`, B holding `b` (three cards).
   bool follow_wins(Hand hand, const Move& beat, Hand b) { return follow(hand, beat, b, 0); }
+  // The same game seen from the small hand's side: B (holding `b`, any size up to three) to lead
+  // against A's `hand`, or B facing A's combination `beat`. True when B wins.
+  bool small_lead_wins(Hand b, Hand hand) { return !b_leads(hand, b, 0); }
+  bool small_follow_wins(Hand b, const Move& beat, Hand hand) { return !answered(hand, beat, b, 0); }
 
  private:
   bool lead(Hand a, Hand b, int depth);

@@ -96,5 +96,28 @@ TEST(EndgameSmallHand, FollowingAgreesWithMinimax) {
   EXPECT_GT(losses, 300);
 }
 
+// The small hand to move (one to three cards) against a larger one, leading and following.
+TEST(EndgameSmallHand, SmallSideToMoveAgreesWithMinimax) {
+  Races races;
+  Rng rng(33);
+  int wins = 0, losses = 0;
+  for (int i = 0; i < 1500; ++i) {
+    const Hand big = draw(rng, (i % 2) ? Hand::deck() : dense_pool(rng), 4 + int(rng.below(4)));
+    const Hand rest = Hand::deck() - big;
+    Move beat;
+    if (i % 2) {
+      const std::vector<Move> leads = legal_moves(draw(rng, rest, 6), Move::pass());
+      beat = leads[rng.below(uint32_t(leads.size()))];
+    }
+    const Hand small = draw(rng, rest - beat.cards, 1 + int(rng.below(3)));
+    const bool expected = reference_side_to_move_wins(TwoPlayerPosition{small, big, beat});
+    const bool got = beat.is_pass() ? races.three.small_lead_wins(small, big) : races.three.small_follow_wins(small, beat, big);
+    ASSERT_EQ(got, expected) << to_string(small) << " vs " << to_string(big) << " beating " << to_string(beat.cards);
+    (expected ? wins : losses)++;
+  }
+  EXPECT_GT(wins, 300);
+  EXPECT_GT(losses, 300);
+}
+
 }  // namespace
 }  // namespace ddz
