@@ -51,6 +51,8 @@ bool SmallHandRace::facing(Hand a, const Move& r, Hand b, int depth) {
 }
 
 bool SmallHandRace::answered(Hand a, const Move& m, Hand b, int depth) {
+  // Most of A's plays are ones B cannot answer: no replies to generate.
+  if (!can_beat_fast(b, m)) return lead(a, b, depth + 1);
   std::vector<Move>& replies = b_moves_[size_t(depth)];
   leads_.moves(b, m, replies);
   for (const Move& r : replies) {
@@ -71,9 +73,10 @@ bool SmallHandRace::lead(Hand a, Hand b, int depth) {
   // Leads B cannot answer first (A keeps the lead), then the others.
   v = false;
   for (int pass = 0; pass < 2 && !v; ++pass)
-    for (size_t i = 0; i < moves.size() && !v; ++i)
-      if (can_beat_fast(b, moves[i]) == (pass == 1))
-        v = moves[i].cards == a || answered(a - moves[i].cards, moves[i], b, depth);
+    for (size_t j = moves.size(); j-- > 0 && !v;) {
+      const Move& m = moves[j];
+      if (can_beat_fast(b, m) == (pass == 1)) v = m.cards == a || answered(a - m.cards, m, b, depth);
+    }
   store(a, b.bits(), v);
   return v;
 }
