@@ -59,6 +59,7 @@ bool OneCardRace::splits(Hand hand, int b, bool spare, int depth) {
 }
 
 bool OneCardRace::follow_wins(Hand hand, const Move& beat, int b) {
+  if (!can_beat_fast(hand, beat)) return false;  // A passes and B leads its card
   leads_.moves(hand, beat, replies_);
   for (const Move& m : replies_) {
     if (m.is_pass()) continue;

@@ -63,6 +63,7 @@ bool TwoCardRace::follow_wins(Hand hand, const Move& beat, Hand b) {
   const int p = __builtin_ctz(ranks), q = 31 - __builtin_clz(ranks);
   // Passing: B leads its pair (and wins), or one of its singles, whichever A cannot handle.
   if (p != q && one_.follow_wins(hand, solo(p), q) && one_.follow_wins(hand, solo(q), p)) return true;
+  if (!can_beat_fast(hand, beat)) return false;  // only passing is left
   // Depth 0's buffer: the recursion below starts at depth 1.
   std::vector<Move>& replies = moves_[0];
   leads_.moves(hand, beat, replies);
