@@ -199,7 +199,8 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
     if (r > 0) return proven(true);
     if (r < 0) continue;  // a losing move: it can neither prove nor keep the parent open
     x.key = dfs_.key_of(x.node);
-    table.prefetch(x.key);
+    x.hash = table.hash_of(x.key);
+    table.prefetch_hash(x.hash);
     ch.push_back(x);
   }
   // Second pass, once the buckets are on their way: the children's numbers.
@@ -207,7 +208,7 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
   for (size_t i = 0; i < ch.size(); ++i) {
     Child& x = ch[i];
     uint32_t cpn, cdn;
-    if (!table.probe(x.key, &cpn, &cdn)) estimate(x.node, &cpn, &cdn);
+    if (!table.probe(x.key, x.hash, &cpn, &cdn)) estimate(x.node, &cpn, &cdn);
     x.cp = x.same ? cpn : cdn;
     x.cd = x.same ? cdn : cpn;
     if (x.cp == 0) return proven(true);
