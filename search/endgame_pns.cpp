@@ -32,7 +32,7 @@ constexpr int kPartnerPenalty = 2;
 // large positions weigh their children's sizes. 40 random 14/12/12 positions (seeds
 // mix(778, i)) at a 2M-node cap: 25 -> 30 solved, median CPU 801 -> 232 ms (with the farmer
 // rule below 31 and 203 ms); 40 others (mix(777, i)): 22 -> 25, 1304 -> 695 ms (413 ms).
-// 1 and 4 about as good as 2, 8 and 16 worse; on pn or dn alone, about half the gain.
+// At a 1M-node cap 1, 4 and 8 about as good as 2, 16 worse; on pn or dn alone, about half the gain.
 constexpr int kSizeWeight = 2;
 
 // Three players: a farmer to move counts one play worse (d + 1) in the initial numbers: in logged
