@@ -127,10 +127,11 @@ void EndgameTable::lock_bucket(Entry* b) {
 
 void EndgameTable::unlock_bucket(Entry* b) { __atomic_store_n(&b[0].lock, 0u, __ATOMIC_RELEASE); }
 
-size_t EndgameTable::bucket_of(const EndgameKey& key) const {
-  const uint64_t h = mix(key.w[0] ^ mix(key.w[1] + 0x9e3779b97f4a7c15ULL) ^ mix(key.w[2] * 3 + 1) ^ (key.w[3] * 0xff51afd7ed558ccdULL));
-  return size_t(h) & bucket_mask_;
+uint64_t EndgameTable::hash_of(const EndgameKey& key) const {
+  return mix(key.w[0] ^ mix(key.w[1] + 0x9e3779b97f4a7c15ULL) ^ mix(key.w[2] * 3 + 1) ^ (key.w[3] * 0xff51afd7ed558ccdULL));
 }
+
+size_t EndgameTable::bucket_of(const EndgameKey& key) const { return size_t(hash_of(key)) & bucket_mask_; }
 
 EndgameTable::Entry* EndgameTable::find_in(Entry* b, const EndgameKey& key) {
   for (int i = 0; i < kWays; ++i)
@@ -142,9 +143,9 @@ EndgameTable::Entry* EndgameTable::find_in(Entry* b, const EndgameKey& key) {
 // Every access has a locked and a plain copy (kLocked), chosen by one branch on concurrent_:
 // the single-threaded path pays nothing else.
 template <bool kLocked>
-bool EndgameTable::probe_impl(const EndgameKey& key, uint32_t* pn, uint32_t* dn) {
+bool EndgameTable::probe_impl(const EndgameKey& key, size_t bucket, uint32_t* pn, uint32_t* dn) {
   ++probes_;
-  Entry* const b = &entries_[bucket_of(key) * kWays];
+  Entry* const b = &entries_[bucket * kWays];
   if (kLocked) lock_bucket(b);
   const Entry* e = find_in(b, key);
   const bool found = e != nullptr;
@@ -158,7 +159,8 @@ bool EndgameTable::probe_impl(const EndgameKey& key, uint32_t* pn, uint32_t* dn)
 
 bool EndgameTable::probe(const EndgameKey& key, bool* win) {
   uint32_t pn, dn;
-  const bool found = concurrent_ ? probe_impl<true>(key, &pn, &dn) : probe_impl<false>(key, &pn, &dn);
+  const size_t bucket = bucket_of(key);
+  const bool found = concurrent_ ? probe_impl<true>(key, bucket, &pn, &dn) : probe_impl<false>(key, bucket, &pn, &dn);
   // Unsolved entries (proof-number search) do not answer this probe.
   if (!found || (pn != 0 && dn != 0)) return false;
   *win = pn == 0;
@@ -166,8 +168,13 @@ bool EndgameTable::probe(const EndgameKey& key, bool* win) {
   return true;
 }
 
-bool EndgameTable::probe(const EndgameKey& key, uint32_t* pn, uint32_t* dn) {
-  const bool found = concurrent_ ? probe_impl<true>(key, pn, dn) : probe_impl<false>(key, pn, dn);
+bool EndgameTable::probe(const EndgameKey& key, uint32_t* pn, uint32_t* dn) { return probe(key, hash_of(key), pn, dn); }
+
+bool EndgameTable::probe(const EndgameKey& key, uint64_t hash, uint32_t* pn, uint32_t* dn) {
+  // The mask is applied here, not by the caller: a growth between its prefetch and this probe
+  // (none happens in the expansion, which stores nothing in between) would still find the key.
+  const size_t bucket = size_t(hash) & bucket_mask_;
+  const bool found = concurrent_ ? probe_impl<true>(key, bucket, pn, dn) : probe_impl<false>(key, bucket, pn, dn);
   if (found) ++hits_;
   return found;
 }
