@@ -39,6 +39,15 @@ class TwoCardRace {
     uint64_t b = 0;  // B's hand, with bit 63 holding the value
   };
   std::vector<Entry> cache_;
+  // follow_wins results by (hand, the combination's type, key and length, B's cards): the
+  // three-card rule asks the same questions again and again.
+  struct FollowEntry {
+    uint64_t hand = ~uint64_t(0);
+    uint64_t b = 0;
+    uint32_t tag = 0;  // type, key, len, value
+  };
+  std::vector<FollowEntry> follow_cache_;
+  bool follow_search(Hand hand, const Move& beat, Hand b);
   std::vector<std::vector<Move>> moves_;  // per recursion depth
 };
 
