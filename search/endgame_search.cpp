@@ -382,37 +382,34 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
       if (!flag_tmp_[e.order[i]]) out.push_back(e.moves[e.order[i]]);
     return;
   }
-  legal_moves(me, n.beat, out);
+  // Following: the replies are the hand's leads that beat the combination (every combination of
+  // the hand is a lead), so the cached lead list in static order gives them already ordered; the
+  // full order is again one stable partition (moves no opponent can beat first), pass last. This
+  // replaced move generation, scoring and an insertion sort per follow node.
   // Pass first only where it hands the lead straight back to the partner: farmer1 facing
   // farmer2's combination after the landlord passed. Elsewhere pass comes last (measured on
   // random three-player positions; passing first in other cases cost more nodes).
-  const bool pass_first = N == 3 && s == 1 && !n.beat.is_pass() && n.passes == 1;
-  if (score_tmp_.size() < out.size()) score_tmp_.resize(out.size());
-  for (size_t i = 0; i < out.size(); ++i) {
-    const Move& m = out[i];
-    int score;
-    if (m.is_pass()) {
-      score = pass_first ? (1 << 24) : -(1 << 24);
+  const bool pass_first = N == 3 && s == 1 && n.passes == 1;
+  const LeadEntry& e = lead_entry(me);
+  const Move& b = n.beat;
+  out.clear();
+  if (pass_first) out.push_back(Move::pass());
+  follow_tmp_.clear();
+  for (const uint16_t i : e.order) {
+    const Move& m = e.moves[i];
+    // beats(m, b) of game/move.h, inline; b is not pass.
+    const bool beats_b = m.type == b.type ? m.len == b.len && m.key > b.key
+                                          : m.type == MoveType::Rocket || (m.type == MoveType::Bomb && b.type != MoveType::Rocket);
+    if (!beats_b) continue;
+    if (unbeatable_move(m)) {
+      out.push_back(m);
+      unbeatable_.push_back(m);
     } else {
-      const bool unbeatable = unbeatable_move(m);
-      if (unbeatable) unbeatable_.push_back(m);
-      score = (unbeatable ? (1 << 20) : 0) + static_score(me, m);
+      follow_tmp_.push_back(m);
     }
-    score_tmp_[i] = score;
   }
-  // Stable insertion sort by descending score: lists are short and mostly small.
-  for (size_t i = 1; i < out.size(); ++i) {
-    const Move m = out[i];
-    const int sc = score_tmp_[i];
-    size_t j = i;
-    while (j > 0 && score_tmp_[j - 1] < sc) {
-      out[j] = out[j - 1];
-      score_tmp_[j] = score_tmp_[j - 1];
-      --j;
-    }
-    out[j] = m;
-    score_tmp_[j] = sc;
-  }
+  out.insert(out.end(), follow_tmp_.begin(), follow_tmp_.end());
+  if (!pass_first) out.push_back(Move::pass());
 }
 
 template <int N>

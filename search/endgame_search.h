@@ -248,6 +248,7 @@ class Search {
   std::vector<uint64_t> plays_cache_ = std::vector<uint64_t>(size_t(1) << kPlaysCacheBits, ~uint64_t(0));
   std::vector<Move> replies_;  // scratch list of the sure-win test when following
   std::vector<Move> relay_tmp_;  // the leader's leads when they share a lead-cache slot with the partner's
+  std::vector<Move> follow_tmp_;  // scratch list of ordered_moves: replies an opponent can beat
 };
 
 extern template class Search<2>;

@@ -15,15 +15,6 @@ namespace ddz {
 
 namespace {
 
-uint64_t mix(uint64_t x) {
-  x ^= x >> 31;
-  x *= 0x7fb5d329728ea185ULL;
-  x ^= x >> 27;
-  x *= 0x81dadef4bc2dd44dULL;
-  x ^= x >> 33;
-  return x;
-}
-
 void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
@@ -126,11 +117,6 @@ void EndgameTable::lock_bucket(Entry* b) {
 }
 
 void EndgameTable::unlock_bucket(Entry* b) { __atomic_store_n(&b[0].lock, 0u, __ATOMIC_RELEASE); }
-
-size_t EndgameTable::bucket_of(const EndgameKey& key) const {
-  const uint64_t h = mix(key.w[0] ^ mix(key.w[1] + 0x9e3779b97f4a7c15ULL) ^ mix(key.w[2] * 3 + 1) ^ (key.w[3] * 0xff51afd7ed558ccdULL));
-  return size_t(h) & bucket_mask_;
-}
 
 EndgameTable::Entry* EndgameTable::find_in(Entry* b, const EndgameKey& key) {
   for (int i = 0; i < kWays; ++i)
