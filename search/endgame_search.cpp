@@ -487,6 +487,11 @@ bool Search<N>::value(const Node& n, int ply) {
   while (move_buf_.size() <= size_t(ply)) move_buf_.emplace_back();
   std::vector<Move>& moves = move_buf_[size_t(ply)];
   ordered_moves(n, moves);
+  // Moves no opponent can beat are answered by forced passes and give this seat the lead again.
+  // For two players and for the landlord they are the first `unbeatable` moves of the list (the
+  // sure-win test below may reuse unbeatable_, so the count is taken now); for a farmer the
+  // partner may still reply, so nothing is resolved.
+  size_t unb_begin = 0, unb_end = N == 2 || s == 0 ? unbeatable_.size() : 0;
   if (sure_win_after_ordering(n)) {
     table_.store(key, true, nodes_ - start);
     return true;
@@ -500,6 +505,7 @@ bool Search<N>::value(const Node& n, int ply) {
       for (size_t i = 1; i < moves.size(); ++i)
         if (moves[i] == killer) {
           std::rotate(moves.begin(), moves.begin() + long(i), moves.begin() + long(i) + 1);
+          if (i >= unb_end) ++unb_begin, ++unb_end;  // a beatable killer went in front of them
           break;
         }
   }
@@ -511,10 +517,25 @@ bool Search<N>::value(const Node& n, int ply) {
       if (aborted_) return false;
       break;
     }
-    const Node c = child(n, moves[i]);
-    const bool v = value(c, ply + 1);
-    if (aborted_) return false;
-    win = same_team(c.to_move, s) ? v : !v;
+    bool v;
+    if (i >= unb_begin && i < unb_end) {
+      // The forced passes are resolved here, without a call, a node or a beat test: the position
+      // is this seat leading with the rest of its hand (not empty: finishes_now found no move
+      // that empties it). It is searched at ply + 2, the ply the passes' child had, so killer
+      // moves and node counts stay as before apart from the passes themselves.
+      Node c = n;
+      c.h[s] -= moves[i].cards;
+      c.beat = Move::pass();
+      c.passes = 0;
+      v = value(c, ply + 2);
+      if (aborted_) return false;
+      win = v;
+    } else {
+      const Node c = child(n, moves[i]);
+      v = value(c, ply + 1);
+      if (aborted_) return false;
+      win = same_team(c.to_move, s) ? v : !v;
+    }
     if (win && !moves[i].is_pass()) killers_[size_t(ply)] = moves[i];
   }
   table_.store(key, win, nodes_ - start);
