@@ -338,7 +338,10 @@ typename Search<N>::LeadEntry& Search<N>::lead_entry(Hand h) {
       e.order[i] = uint16_t(i);
       score_tmp_[i] = static_score(h, e.moves[i]);
     }
-    std::stable_sort(e.order.begin(), e.order.end(), [&](uint16_t a, uint16_t b) { return score_tmp_[a] > score_tmp_[b]; });
+    // Stable order by score (generation order breaks ties) without std::stable_sort's buffer
+    // allocation: lead-cache misses are mostly new hands, so their cost counts.
+    std::sort(e.order.begin(), e.order.end(),
+              [&](uint16_t a, uint16_t b) { return score_tmp_[a] != score_tmp_[b] ? score_tmp_[a] > score_tmp_[b] : a < b; });
   }
   return e;
 }
