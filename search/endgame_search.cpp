@@ -227,11 +227,11 @@ namespace {
 // never compared with each other. The seat's hand only shrinks, so (c) stays true, and the
 // held ranks do not change. So the two positions are the same game; the key takes the counts
 // sorted.
-void permute_counts(Hand* h, int n, const uint32_t* mine, int beat_key) {
-  for (int i = 0; i < n; ++i) {
-    uint32_t others = 0;
-    for (int j = 0; j < n; ++j)
-      if (j != i) others |= mine[j];
+// A template on the seat count, so that the seat loops unroll (keys are computed at every node).
+template <int N>
+void permute_counts(Hand* h, const uint32_t* mine, int beat_key) {
+  for (int i = 0; i < N; ++i) {
+    const uint32_t others = N == 2 ? mine[1 - i] : mine[(i + 1) % 3] | mine[(i + 2) % 3];
     const uint32_t chain = mine[i] & 0xFFF;
     const uint32_t eligible = mine[i] & ~others & 0x1FFF & (~((chain << 1) | (chain >> 1)) | 0x1000);
     if (__builtin_popcount(eligible) < 2) continue;
@@ -281,7 +281,7 @@ EndgameKey Search<N>::key_of(const Node& n) const {
   const Compressor c(held, joined);
   const uint64_t beat = beat_class(n);
   Hand h[3] = {n.h[0], n.h[1], N == 3 ? n.h[2] : Hand()};
-  permute_counts(h, N, mine, beat ? int(beat >> 8) : kNumRanks);
+  permute_counts<N>(h, mine, beat ? int(beat >> 8) : kNumRanks);
   EndgameKey k;
   if (N == 2) {
     // Seats do not matter in the two-player game: key by (hand to move, other hand).
