@@ -326,7 +326,7 @@ int static_score(Hand me, const Move& m) { return -1024 * plays_estimate(me - m.
 
 template <int N>
 typename Search<N>::LeadEntry& Search<N>::lead_entry(Hand h) {
-  LeadEntry& e = lead_cache_[size_t((h.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - kLeadCacheBits))];
+  LeadEntry& e = lead_cache_[lead_slot(h)];
   if (e.hand != h || e.moves.empty()) {
     legal_moves(h, Move::pass(), e.moves);
     if (e.moves.capacity() > 2 * e.moves.size() + 64) e.moves.shrink_to_fit();  // memory follows the lists held
@@ -393,7 +393,40 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
   // farmer2's combination after the landlord passed. Elsewhere pass comes last (measured on
   // random three-player positions; passing first in other cases cost more nodes).
   const bool pass_first = N == 3 && s == 1 && n.passes == 1;
-  const LeadEntry& e = lead_entry(me);
+  const LeadEntry* cached = &lead_cache_[lead_slot(me)];
+  if (cached->hand != me || cached->moves.empty()) {
+    // Not cached: generating every lead of the hand (about 2.5k instructions for a large hand)
+    // costs far more than generating the replies and sorting them, and the hand may never lead.
+    legal_moves(me, n.beat, out);
+    if (score_tmp_.size() < out.size()) score_tmp_.resize(out.size());
+    for (size_t i = 0; i < out.size(); ++i) {
+      const Move& m = out[i];
+      int score;
+      if (m.is_pass()) {
+        score = pass_first ? (1 << 24) : -(1 << 24);
+      } else {
+        const bool unbeatable = unbeatable_move(m);
+        if (unbeatable) unbeatable_.push_back(m);
+        score = (unbeatable ? (1 << 20) : 0) + static_score(me, m);
+      }
+      score_tmp_[i] = score;
+    }
+    // Stable insertion sort by descending score: lists are short and mostly small.
+    for (size_t i = 1; i < out.size(); ++i) {
+      const Move m = out[i];
+      const int sc = score_tmp_[i];
+      size_t j = i;
+      while (j > 0 && score_tmp_[j - 1] < sc) {
+        out[j] = out[j - 1];
+        score_tmp_[j] = score_tmp_[j - 1];
+        --j;
+      }
+      out[j] = m;
+      score_tmp_[j] = sc;
+    }
+    return;
+  }
+  const LeadEntry& e = *cached;
   const Move& b = n.beat;
   out.clear();
   if (pass_first) out.push_back(Move::pass());
