@@ -494,11 +494,11 @@ bool Search<N>::sure_win_after_ordering(const Node& n) {
 }
 
 template <int N>
-bool Search<N>::value(const Node& n, int ply) {
+bool Search<N>::value(const Node& n, int ply, bool can_reply) {
   if (aborted_) return false;
   if (++nodes_ > limit_.load(std::memory_order_relaxed) && !over_limit()) return false;
   const int s = n.to_move;
-  if (!n.beat.is_pass() && !can_beat_fast(n.h[s], n.beat)) {
+  if (!can_reply && !n.beat.is_pass() && !can_beat_fast(n.h[s], n.beat)) {
     // Forced pass: one child, nothing worth storing. (The immediate-win tests below cannot fire
     // here: this seat cannot beat the combination, and a partner who can empty its hand does so
     // in the child.)
@@ -568,7 +568,8 @@ bool Search<N>::value(const Node& n, int ply) {
       win = v;
     } else {
       const Node c = child(n, moves[i]);
-      v = value(c, ply + 1);
+      // Two players: a move outside the unbeatable ones can be beaten by the one opponent.
+      v = value(c, ply + 1, N == 2);
       if (aborted_) return false;
       win = same_team(c.to_move, s) ? v : !v;
     }

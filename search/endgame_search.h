@@ -115,7 +115,9 @@ class Search {
   }
   // The depth-first value of n (side to move wins), for a search that starts below `ply` plies
   // of other buffers (the proof-number search calls it on small subtrees).
-  bool value(const Node& n, int ply);
+  // `can_reply`: the caller knows that the seat to move can beat n.beat (two players: the move
+  // was not in the parent's unbeatable list), so the forced-pass test is skipped.
+  bool value(const Node& n, int ply, bool can_reply = false);
   // Right after ordered_moves(n, ...): true when the sure-win tests prove that the side to move
   // wins (they use the unbeatable moves ordered_moves listed).
   bool sure_win_after_ordering(const Node& n);
