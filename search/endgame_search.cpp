@@ -520,8 +520,8 @@ bool Search<N>::value(const Node& n, int ply, bool can_reply) {
   bool stored = false;
   if (table_.probe(key, &stored)) return stored;
   const uint64_t start = nodes_;
-  while (move_buf_.size() <= size_t(ply)) move_buf_.emplace_back();
-  std::vector<Move>& moves = move_buf_[size_t(ply)];
+  while (move_buf_.size() <= size_t(ply)) move_buf_.push_back(std::make_unique<std::vector<Move>>());
+  std::vector<Move>& moves = *move_buf_[size_t(ply)];
   ordered_moves(n, moves);
   // Moves no opponent can beat are answered by forced passes and give this seat the lead again.
   // For two players and for the landlord they are the first `unbeatable` moves of the list (the

@@ -3,7 +3,7 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
-#include <deque>
+#include <memory>
 #include <vector>
 #if defined(__BMI2__)
 #include <immintrin.h>
@@ -231,7 +231,9 @@ class Search {
   friend struct ParallelShared<N>;
   template <int M>
   friend class ParallelSearch;
-  std::deque<std::vector<Move>> move_buf_;  // one list per ply; a deque keeps references stable
+  // One list per ply. Owned through pointers so that references stay valid when the outer
+  // vector grows (a deque did that too, but its indexing divides by a chunk size of 21 lists).
+  std::vector<std::unique_ptr<std::vector<Move>>> move_buf_;
   std::vector<int> score_tmp_;
   std::vector<Move> killers_;  // per ply: the last move that won there
   SureWin sure_win_;
