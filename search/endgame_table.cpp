@@ -15,20 +15,14 @@ namespace ddz {
 
 namespace {
 
+// 1 + log2 of the node count (at most 64); never 0 (0 marks an empty entry). No loop: every
+// store computes it.
+uint32_t work_class(uint64_t work) { return work <= 1 ? 1 : uint32_t(64 - __builtin_clzll(work)); }
+
 void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
 #endif
-}
-
-// 1 + log2 of the node count, saturated; never 0 (0 marks an empty entry).
-uint32_t work_class(uint64_t work) {
-  uint32_t w = 1;
-  while (work > 1 && w < 255) {
-    work >>= 1;
-    ++w;
-  }
-  return w;
 }
 
 }  // namespace
