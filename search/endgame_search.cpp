@@ -369,20 +369,23 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
   unbeatable_.clear();
   if (n.beat.is_pass()) {
     // Leads: the cached list is already in static-score order, so the full order (moves no
-    // opponent can beat first, each group in static order) is one stable partition.
+    // opponent can beat first, each group in static order) is one stable partition, in one
+    // pass. The unbeatable list (for the sure-win test) is in static order too: its subsets are
+    // then tried best-first (generation order before: same or fewer nodes on 20 of 21
+    // 13-vs-13 positions, 3% fewer instructions).
     const LeadEntry& e = lead_entry(me);
-    const size_t k = e.moves.size();
-    if (flag_tmp_.size() < k) flag_tmp_.resize(k);
-    for (size_t i = 0; i < k; ++i) {
-      const bool unbeatable = unbeatable_move(e.moves[i]);
-      flag_tmp_[i] = unbeatable;
-      if (unbeatable) unbeatable_.push_back(e.moves[i]);
-    }
     out.clear();
-    for (size_t i = 0; i < k; ++i)
-      if (flag_tmp_[e.order[i]]) out.push_back(e.moves[e.order[i]]);
-    for (size_t i = 0; i < k; ++i)
-      if (!flag_tmp_[e.order[i]]) out.push_back(e.moves[e.order[i]]);
+    follow_tmp_.clear();
+    for (const uint16_t i : e.order) {
+      const Move& m = e.moves[i];
+      if (unbeatable_move(m)) {
+        out.push_back(m);
+        unbeatable_.push_back(m);
+      } else {
+        follow_tmp_.push_back(m);
+      }
+    }
+    out.insert(out.end(), follow_tmp_.begin(), follow_tmp_.end());
     return;
   }
   // Following: the replies are the hand's leads that beat the combination (every combination of

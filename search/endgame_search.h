@@ -247,7 +247,6 @@ class Search {
   };
   LeadEntry& lead_entry(Hand h);
   static size_t lead_slot(Hand h) { return size_t((h.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - kLeadCacheBits)); }
-  std::vector<uint8_t> flag_tmp_;
   std::vector<LeadEntry> lead_cache_ = std::vector<LeadEntry>(size_t(1) << kLeadCacheBits);
   std::vector<int8_t> chain_free_cache_ = std::vector<int8_t>(size_t(1) << 18, int8_t(-1));
   std::vector<uint64_t> plays_cache_ = std::vector<uint64_t>(size_t(1) << kPlaysCacheBits, ~uint64_t(0));
