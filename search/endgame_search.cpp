@@ -271,7 +271,7 @@ void permute_counts(Hand* h, const uint32_t* mine, int beat_key) {
 }  // namespace
 
 template <int N>
-EndgameKey Search<N>::key_of(const Node& n) const {
+__attribute__((always_inline)) inline EndgameKey Search<N>::compute_key(const Node& n) const {
   uint32_t held = 0, joined = 0, mine[3] = {0, 0, 0};
   for (int i = 0; i < N; ++i) {
     mine[i] = at_least(n.h[i], 1);
@@ -296,6 +296,11 @@ EndgameKey Search<N>::key_of(const Node& n) const {
   const uint64_t beat_key = beat ? c.key(int(beat >> 8)) : 0;
   k.w[3] = (beat & 0xFF) | (beat_key << 8) | (c.adjacency() << 16);
   return k;
+}
+
+template <int N>
+EndgameKey Search<N>::key_of(const Node& n) const {
+  return compute_key(n);
 }
 
 template <int N>
@@ -511,7 +516,7 @@ bool Search<N>::value(const Node& n, int ply, bool can_reply) {
   }
   // The key's bucket is fetched while the immediate-win tests run (table probes are mostly cache
   // misses).
-  const EndgameKey key = key_of(n);
+  const EndgameKey key = compute_key(n);  // key_of, inlined here (1.3% fewer instructions)
   table_.prefetch(key);
   if (finishes_now(n)) return true;
   if (N == 3 && s != 0 && !n.beat.is_pass()) {

@@ -211,6 +211,7 @@ class Search {
   bool wants_split(const Node& n) const;
 
   static uint64_t beat_class(const Node& n);
+  EndgameKey compute_key(const Node& n) const;  // key_of's body, inlined into value()
   // Seat that played n.beat (meaningful when it is not pass).
   static int beat_seat(const Node& n) { return ((n.to_move - 1 - n.passes) % N + N) % N; }
 
