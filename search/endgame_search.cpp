@@ -563,10 +563,16 @@ bool Search<N>::value(const Node& n, int ply, bool can_reply) {
     }
     bool v;
     if (i >= unb_begin && i < unb_end) {
-      // The forced passes are resolved here, without a call, a node or a beat test: the position
-      // is this seat leading with the rest of its hand (not empty: finishes_now found no move
-      // that empties it). It is searched at ply + 2, the ply the passes' child had, so killer
-      // moves and node counts stay as before apart from the passes themselves.
+      // The forced passes are resolved here, without a call or a beat test: the position is this
+      // seat leading with the rest of its hand (not empty: finishes_now found no move that
+      // empties it). It is searched at ply + 2, the ply the passes' child had, so killer moves
+      // stay as before; the passes still count as nodes (N - 1 of them), so node counts, node
+      // budgets (the proof-number search's depth-first attempt) and trees stay as before.
+      nodes_ += N - 1;
+      if (max_nodes_ && nodes_ > max_nodes_) {
+        aborted_ = true;
+        return false;
+      }
       Node c = n;
       c.h[s] -= moves[i].cards;
       c.beat = Move::pass();
