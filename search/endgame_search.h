@@ -252,8 +252,9 @@ class Search {
   std::vector<int8_t> chain_free_cache_ = std::vector<int8_t>(size_t(1) << 18, int8_t(-1));
   std::vector<uint64_t> plays_cache_ = std::vector<uint64_t>(size_t(1) << kPlaysCacheBits, ~uint64_t(0));
   std::vector<Move> replies_;  // scratch list of the sure-win test when following
+  std::vector<Move> follow_tmp_;  // scratch list of ordered_moves: moves an opponent can beat
+  std::vector<uint8_t> flag_tmp_;  // three-player lead ordering: unbeatable flag per lead
   std::vector<Move> relay_tmp_;  // the leader's leads when they share a lead-cache slot with the partner's
-  std::vector<Move> follow_tmp_;  // scratch list of ordered_moves: replies an opponent can beat
 };
 
 extern template class Search<2>;
