@@ -587,10 +587,7 @@ bool Search<N>::value(const Node& n, int ply, bool can_reply) {
       // stay as before; the passes still count as nodes (N - 1 of them), so node counts, node
       // budgets (the proof-number search's depth-first attempt) and trees stay as before.
       nodes_ += N - 1;
-      if (max_nodes_ && nodes_ > max_nodes_) {
-        aborted_ = true;
-        return false;
-      }
+      if (nodes_ > limit_.load(std::memory_order_relaxed) && !over_limit()) return false;
       Node c = n;
       c.h[s] -= moves[i].cards;
       c.beat = Move::pass();
