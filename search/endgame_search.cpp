@@ -583,16 +583,18 @@ bool Search<N>::value(const Node& n, int ply, bool can_reply) {
     if (i >= unb_begin && i < unb_end) {
       // The forced passes are resolved here, without a call or a beat test: the position is this
       // seat leading with the rest of its hand (not empty: finishes_now found no move that
-      // empties it). It is searched at ply + 2, the ply the passes' child had, so killer moves
-      // stay as before; the passes still count as nodes (N - 1 of them), so node counts, node
-      // budgets (the proof-number search's depth-first attempt) and trees stay as before.
+      // empties it). It is searched at ply + N, the ply it had after the N - 1 passes (ply + 2
+      // for three players gave the landlord's leads farmer 2's killer slot: other trees), so
+      // killer moves stay as before; the passes still count as nodes (N - 1 of them), so node
+      // counts, node budgets (the proof-number search's depth-first attempt) and trees stay as
+      // before.
       nodes_ += N - 1;
       if (nodes_ > limit_.load(std::memory_order_relaxed) && !over_limit()) return false;
       Node c = n;
       c.h[s] -= moves[i].cards;
       c.beat = Move::pass();
       c.passes = 0;
-      v = value(c, ply + 2);
+      v = value(c, ply + N);
       if (aborted_) return false;
       win = v;
     } else {
