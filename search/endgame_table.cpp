@@ -122,9 +122,9 @@ EndgameTable::Entry* EndgameTable::find_in(Entry* b, const EndgameKey& key) {
 // Every access has a locked and a plain copy (kLocked), chosen by one branch on concurrent_:
 // the single-threaded path pays nothing else.
 template <bool kLocked>
-bool EndgameTable::probe_impl(const EndgameKey& key, uint32_t* pn, uint32_t* dn) {
+bool EndgameTable::probe_impl(const EndgameKey& key, uint64_t hash, uint32_t* pn, uint32_t* dn) {
   ++probes_;
-  Entry* const b = &entries_[bucket_of(key) * kWays];
+  Entry* const b = &entries_[(size_t(hash) & bucket_mask_) * kWays];
   if (kLocked) lock_bucket(b);
   const Entry* e = find_in(b, key);
   const bool found = e != nullptr;
@@ -136,9 +136,9 @@ bool EndgameTable::probe_impl(const EndgameKey& key, uint32_t* pn, uint32_t* dn)
   return found;
 }
 
-bool EndgameTable::probe(const EndgameKey& key, bool* win) {
+bool EndgameTable::probe(const EndgameKey& key, uint64_t hash, bool* win) {
   uint32_t pn, dn;
-  const bool found = concurrent_ ? probe_impl<true>(key, &pn, &dn) : probe_impl<false>(key, &pn, &dn);
+  const bool found = concurrent_ ? probe_impl<true>(key, hash, &pn, &dn) : probe_impl<false>(key, hash, &pn, &dn);
   // Unsolved entries (proof-number search) do not answer this probe.
   if (!found || (pn != 0 && dn != 0)) return false;
   *win = pn == 0;
@@ -147,24 +147,28 @@ bool EndgameTable::probe(const EndgameKey& key, bool* win) {
 }
 
 bool EndgameTable::probe(const EndgameKey& key, uint32_t* pn, uint32_t* dn) {
-  const bool found = concurrent_ ? probe_impl<true>(key, pn, dn) : probe_impl<false>(key, pn, dn);
+  const uint64_t hash = hash_of(key);
+  const bool found = concurrent_ ? probe_impl<true>(key, hash, pn, dn) : probe_impl<false>(key, hash, pn, dn);
   if (found) ++hits_;
   return found;
 }
 
-void EndgameTable::store(const EndgameKey& key, bool win, uint64_t work) {
-  store(key, win ? 0 : kPnInf, win ? kPnInf : 0, work);
+void EndgameTable::store(const EndgameKey& key, uint64_t hash, bool win, uint64_t work) {
+  const uint32_t pn = win ? 0 : kPnInf, dn = win ? kPnInf : 0;
+  if (concurrent_) store_impl<true>(key, hash, pn, dn, work);
+  else store_impl<false>(key, hash, pn, dn, work);
 }
 
 void EndgameTable::store(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work) {
-  if (concurrent_) store_impl<true>(key, pn, dn, work);
-  else store_impl<false>(key, pn, dn, work);
+  const uint64_t hash = hash_of(key);
+  if (concurrent_) store_impl<true>(key, hash, pn, dn, work);
+  else store_impl<false>(key, hash, pn, dn, work);
 }
 
 template <bool kLocked>
-void EndgameTable::store_impl(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work) {
+void EndgameTable::store_impl(const EndgameKey& key, uint64_t hash, uint32_t pn, uint32_t dn, uint64_t work) {
   ++stores_;
-  Entry* const b = &entries_[bucket_of(key) * kWays];
+  Entry* const b = &entries_[(size_t(hash) & bucket_mask_) * kWays];
   if (kLocked) lock_bucket(b);
   Entry* slot = find_in(b, key);
   bool grow_now = false;
