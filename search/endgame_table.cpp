@@ -19,6 +19,11 @@ namespace {
 // store computes it.
 uint32_t work_class(uint64_t work) { return work <= 1 ? 1 : uint32_t(64 - __builtin_clzll(work)); }
 
+// Entry::work: the work class, and above it the hash bits from kHashLow (log2 of the smallest
+// live region that grows: doublings only ever split on those bits).
+constexpr int kHashLow = 12;
+uint32_t work_field(uint64_t hash, uint64_t work) { return work_class(work) | uint32_t(hash >> kHashLow) << 8; }
+
 void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
@@ -78,15 +83,23 @@ void EndgameTable::set_concurrent(bool on) {
 void EndgameTable::grow() {
   const size_t old_buckets = bucket_mask_ + 1;
   bucket_mask_ = 2 * bucket_mask_ + 1;
+  // An entry of bucket b moves to b + old_buckets when its hash has the bit old_buckets set; the
+  // bit is kept in the work field (tables of up to 2^36 buckets, else the key is hashed again).
+  const int bit = __builtin_ctzll(uint64_t(old_buckets)) - kHashLow + 8;
+  static_assert(kInitialBuckets == size_t(1) << kHashLow, "the live region grows from 2^kHashLow buckets");
   for (size_t b = 0; b < old_buckets; ++b) {
     Entry* const from = &entries_[b * kWays];
     Entry* const to = &entries_[(b + old_buckets) * kWays];
     int k = 0;
     for (int i = 0; i < kWays; ++i) {
       if (!from[i].work) continue;
-      EndgameKey key;
-      for (int j = 0; j < 4; ++j) key.w[j] = from[i].w[j];
-      if (bucket_of(key) == b) continue;
+      if (bit < 32) {
+        if (!((from[i].work >> bit) & 1)) continue;
+      } else {
+        EndgameKey key;
+        for (int j = 0; j < 4; ++j) key.w[j] = from[i].w[j];
+        if (bucket_of(key) == b) continue;
+      }
       to[k] = from[i];
       to[k].lock = 0;
       ++k;
@@ -180,7 +193,7 @@ void EndgameTable::store_impl(const EndgameKey& key, uint64_t hash, uint32_t pn,
         slot = &b[i];
         break;
       }
-      if (b[i].work < slot->work) slot = &b[i];
+      if ((b[i].work & 0xFF) < (slot->work & 0xFF)) slot = &b[i];
     }
     if (slot->work) ++evictions_;
     // A quarter full: double the live region once the entry is in (never in concurrent mode,
@@ -190,7 +203,7 @@ void EndgameTable::store_impl(const EndgameKey& key, uint64_t hash, uint32_t pn,
   for (int i = 0; i < 4; ++i) slot->w[i] = key.w[i];
   slot->pn = pn;
   slot->dn = dn;
-  slot->work = work_class(work);
+  slot->work = work_field(hash, work);
   if (kLocked) unlock_bucket(b);
   if (!kLocked && grow_now) grow();
 }
