@@ -567,7 +567,11 @@ bool Search<N>::value(const Node& n, int ply, bool can_reply) {
     if (!killer.is_pass())
       for (size_t i = 1; i < moves.size(); ++i)
         if (moves[i] == killer) {
-          std::rotate(moves.begin(), moves.begin() + long(i), moves.begin() + long(i) + 1);
+          // Moves to the front, the others keep their order (std::rotate's general algorithm
+          // cost 0.7% of the two-player instructions for this one-place shift).
+          const Move k = moves[i];
+          for (size_t j = i; j > 0; --j) moves[j] = moves[j - 1];
+          moves[0] = k;
           if (i >= unb_end) ++unb_begin, ++unb_end;  // a beatable killer went in front of them
           break;
         }
