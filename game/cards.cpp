@@ -1,10 +1,6 @@
 // Hand helpers, card notation parsing/formatting and card ids (see RULES.md, "Cards").
 #include "game/cards.h"
 
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
-
 namespace ddz {
 
 namespace {
@@ -47,19 +43,6 @@ std::string quoted(std::string_view text) {
 }  // namespace
 
 char rank_char(int rank) { return (rank >= 0 && rank < kNumRanks) ? kRankChars[rank] : '?'; }
-
-uint32_t Hand::ranks_with_at_least(int n) const {
-  // Per nibble, count + (8 - n) has its high bit set exactly when count >= n (counts are <= 4).
-  const uint64_t add = 0x0111111111111111ULL * uint64_t(8 - n);
-  const uint64_t high = ((bits_ + add) & 0x0888888888888888ULL);
-#if defined(__BMI2__)
-  return uint32_t(_pext_u64(high, 0x0888888888888888ULL));
-#else
-  uint32_t mask = 0;
-  for (int r = 0; r < kNumRanks; ++r) mask |= uint32_t((high >> (4 * r + 3)) & 1) << r;
-  return mask;
-#endif
-}
 
 bool Hand::is_valid() const {
   if (bits_ >> 60) return false;

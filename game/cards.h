@@ -8,6 +8,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 namespace ddz {
 
@@ -47,8 +50,19 @@ class Hand {
     constexpr uint64_t kHigh = 0x8888888888888888ULL;
     return (((bits_ | kHigh) - other.bits_) & kHigh) == kHigh;
   }
-  // Bit r set when rank r has at least n cards (n in 1..4).
-  uint32_t ranks_with_at_least(int n) const;
+  // Bit r set when rank r has at least n cards (n in 1..4). Inline: move generation calls it
+  // four times per hand, and the search's hottest paths use it.
+  uint32_t ranks_with_at_least(int n) const {
+    // Per nibble, count + (8 - n) has its high bit set exactly when count >= n (counts are <= 4).
+    const uint64_t high = (bits_ + 0x0111111111111111ULL * uint64_t(8 - n)) & 0x0888888888888888ULL;
+#if defined(__BMI2__)
+    return uint32_t(_pext_u64(high, 0x0888888888888888ULL));
+#else
+    uint32_t mask = 0;
+    for (int r = 0; r < 15; ++r) mask |= uint32_t((high >> (4 * r + 3)) & 1) << r;
+    return mask;
+#endif
+  }
 
   constexpr Hand operator+(Hand o) const { return Hand(bits_ + o.bits_); }
   // Requires contains(o).

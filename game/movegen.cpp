@@ -160,11 +160,18 @@ struct Gen {
     singles(MoveType::Trio, m3 & 0x1FFF, 3, 0);
     trio_solo(0);
     trio_pair(0);
-    for (int n = 5; n <= 12; ++n) chains(MoveType::SoloChain, m1, 1, n, 0);
-    for (int n = 3; n <= 10; ++n) chains(MoveType::PairChain, m2, 2, n, 0);
-    for (int n = 2; n <= 6; ++n) chains(MoveType::TrioChain, m3, 3, n, 0);
-    for (int n = 2; n <= 5; ++n) trio_solo_chains(n, 0);
-    for (int n = 2; n <= 4; ++n) trio_pair_chains(n, 0);
+    // Chains only where the shortest one of the kind fits (most hands hold none; the scans
+    // over every length and start cost more than the rest of the generation).
+    const uint32_t c1 = m1 & 0xFFF, c2 = m2 & 0xFFF, c3 = m3 & 0xFFF;
+    if (c1 & (c1 >> 1) & (c1 >> 2) & (c1 >> 3) & (c1 >> 4))
+      for (int n = 5; n <= 12; ++n) chains(MoveType::SoloChain, m1, 1, n, 0);
+    if (c2 & (c2 >> 1) & (c2 >> 2))
+      for (int n = 3; n <= 10; ++n) chains(MoveType::PairChain, m2, 2, n, 0);
+    if (c3 & (c3 >> 1)) {
+      for (int n = 2; n <= 6; ++n) chains(MoveType::TrioChain, m3, 3, n, 0);
+      for (int n = 2; n <= 5; ++n) trio_solo_chains(n, 0);
+      for (int n = 2; n <= 4; ++n) trio_pair_chains(n, 0);
+    }
     four_two_solo(0);
     four_two_pair(0);
     singles(MoveType::Bomb, m4, 4, 0);

@@ -10,6 +10,7 @@
 
 #include "game/catalogue.h"
 #include "game/movegen.h"
+#include "search/endgame_dominance.h"
 
 namespace ddz::endgame {
 
@@ -323,6 +324,13 @@ uint64_t Search<N>::beat_class(const Node& n) {
 
 namespace {
 
+// Removes the moves that another move of the list dominates (endgame_dominance.h), in place,
+// keeping the order of the rest.
+void drop_dominated(const KickerDominance& d, std::vector<Move>& moves) {
+  if (d.none()) return;
+  moves.erase(std::remove_if(moves.begin(), moves.end(), [&](const Move& m) { return d.dominated(m); }), moves.end());
+}
+
 // The part of the move ordering score that does not depend on the opponents: moves leaving
 // fewer plays (cheap estimate) first, then more cards, then lower keys.
 int static_score(Hand me, const Move& m) { return -1024 * plays_estimate(me - m.cards) + 16 * m.cards.size() - m.key; }
@@ -334,6 +342,7 @@ typename Search<N>::LeadEntry& Search<N>::lead_entry(Hand h) {
   LeadEntry& e = lead_cache_[lead_slot(h)];
   if (e.hand != h || e.moves.empty()) {
     legal_moves(h, Move::pass(), e.moves);
+    if (N == 2) drop_dominated(KickerDominance(h, 0), e.moves);
     if (e.moves.capacity() > 2 * e.moves.size() + 64) e.moves.shrink_to_fit();  // memory follows the lists held
     e.hand = h;
     e.order.resize(e.moves.size());
@@ -352,7 +361,7 @@ typename Search<N>::LeadEntry& Search<N>::lead_entry(Hand h) {
 }
 
 template <int N>
-void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
+void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out, bool complete) {
   const int s = n.to_move;
   const Hand me = n.h[s];
   // Opponents whose replies decide whether a move keeps the lead.
@@ -372,7 +381,7 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
     return true;
   };
   unbeatable_.clear();
-  if (n.beat.is_pass()) {
+  if (n.beat.is_pass() && !complete) {
     // Leads: the cached list is already in static-score order, so the full order (moves no
     // opponent can beat first, each group in static order) is one stable partition, in one
     // pass. Two players: the unbeatable list (for the sure-win test) is in static order too: its
@@ -411,19 +420,23 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out) {
   // Following: the replies are the hand's leads that beat the combination (every combination of
   // the hand is a lead), so the cached lead list in static order gives them already ordered; the
   // full order is again one stable partition (moves no opponent can beat first), pass last. This
-  // replaced move generation, scoring and an insertion sort per follow node.
+  // replaced move generation, scoring and an insertion sort per follow node. Kicker dominance
+  // (two players) depends on the hand and the move only, so the replies left in the filtered
+  // lead list are the replies that survive the same filter. Complete lists (all-wins roots,
+  // leads included) are generated unfiltered.
   // Pass first only where it hands the lead straight back to the partner: farmer1 facing
   // farmer2's combination after the landlord passed. Elsewhere pass comes last (measured on
   // random three-player positions; passing first in other cases cost more nodes).
-  const bool pass_first = N == 3 && s == 1 && n.passes == 1;
+  const bool pass_first = N == 3 && s == 1 && !n.beat.is_pass() && n.passes == 1;
   const LeadEntry* cached = &lead_cache_[lead_slot(me)];
-  if (N == 3 || cached->hand != me || cached->moves.empty()) {
+  if (N == 3 || complete || cached->hand != me || cached->moves.empty()) {
     // Not cached: generating every lead of the hand (about 2.5k instructions for a large hand)
     // costs far more than generating the replies and sorting them, and the hand may never lead.
     // Three players always generate: their hands are larger, and scanning a hand's whole lead
     // list per follow node took fewer instructions but more time (one 14/12/12 position:
     // 45-55 ms -> 64-72 ms, minimum of 8 solves, three interleaved runs each).
     legal_moves(me, n.beat, out);
+    if (N == 2 && !complete) drop_dominated(KickerDominance(me, 0), out);
     if (score_tmp_.size() < out.size()) score_tmp_.resize(out.size());
     for (size_t i = 0; i < out.size(); ++i) {
       const Move& m = out[i];
@@ -531,6 +544,27 @@ bool Search<N>::value(const Node& n, int ply, bool can_reply) {
     const Node c = child(n, Move::pass());
     const bool v = value(c, ply + 1);
     return same_team(c.to_move, s) ? v : !v;
+  }
+  if (N == 2 && n.h[1 - s].size() == 1) {
+    // A lone opposing card: the game is a puzzle for the mover alone (endgame_one_card.h).
+    const int b = __builtin_ctz(at_least(n.h[1 - s], 1));
+    return n.beat.is_pass() ? one_card_.lead_wins(n.h[s], b) : one_card_.follow_wins(n.h[s], n.beat, b);
+  }
+  if (N == 2 && n.h[1 - s].size() == 2) {
+    // Two opposing cards: their few answers are enumerated (endgame_two_cards.h). Against the
+    // rocket only emptying the hand at once wins.
+    const Hand b = n.h[1 - s];
+    if (b.count(RX) && b.count(RD)) return finishes_now(n);
+    return n.beat.is_pass() ? two_cards_.lead_wins(n.h[s], b) : two_cards_.follow_wins(n.h[s], n.beat, b);
+  }
+  if (N == 2 && n.h[1 - s].size() == 3) {
+    const Hand b = n.h[1 - s];
+    return n.beat.is_pass() ? three_cards_.lead_wins(n.h[s], b) : three_cards_.follow_wins(n.h[s], n.beat, b);
+  }
+  if (N == 2 && n.h[s].size() <= 3) {
+    // The small hand to move: the same rule from the other side.
+    return n.beat.is_pass() ? three_cards_.small_lead_wins(n.h[s], n.h[1 - s])
+                            : three_cards_.small_follow_wins(n.h[s], n.beat, n.h[1 - s]);
   }
   // The key's bucket is fetched while the immediate-win tests run (table probes are mostly cache
   // misses).

@@ -11,7 +11,10 @@
 
 #include "game/move.h"
 #include "game/movegen.h"
+#include "search/endgame_one_card.h"
+#include "search/endgame_small_hand.h"
 #include "search/endgame_sure_win.h"
+#include "search/endgame_two_cards.h"
 #include "search/endgame_table.h"
 #include "search/min_plays.h"
 
@@ -59,8 +62,10 @@ class Search {
   // value is then meaningless and nothing from the unfinished subtree was stored.
   bool wins(const Node& n) { return value(n, 0); }
 
-  // Legal moves of the seat to move in the order the search tries them.
-  void ordered_moves(const Node& n, std::vector<Move>& out);
+  // Legal moves of the seat to move in the order the search tries them. Two players: without
+  // the moves another move dominates (endgame_dominance.h), unless `complete` (every legal move,
+  // for the list of all winning first moves).
+  void ordered_moves(const Node& n, std::vector<Move>& out, bool complete = false);
   // The position after the seat to move plays m (pass included). The game is over in the result
   // when a hand is empty.
   static Node child(const Node& n, const Move& m);
@@ -238,6 +243,10 @@ class Search {
   std::vector<int> score_tmp_;
   std::vector<Move> killers_;  // per ply: the last move that won there
   SureWin sure_win_;
+  RaceLeads race_leads_;  // lead lists of the small-hand rules below
+  OneCardRace one_card_{race_leads_};  // two players: the opponent holds one card
+  TwoCardRace two_cards_{one_card_, race_leads_};  // two players: the opponent holds two cards
+  SmallHandRace three_cards_{one_card_, two_cards_, race_leads_};  // two players: the opponent holds three
   std::vector<Move> unbeatable_;  // filled by ordered_moves: moves no opponent can beat
   static constexpr int kLeadCacheBits = 13;
   struct LeadEntry {

@@ -125,7 +125,7 @@ TEST(EndgameParallel, BudgetedCallsStoreOnlyFinishedResults) {
   Rng rng(5150);
   EndgameSolver exact(SolverOptions{16, 0});
   int finished = 0, unknown = 0;
-  for (uint64_t budget : {300ull, 1000ull, 3000ull}) {
+  for (uint64_t budget : {100ull, 300ull, 3000ull}) {
     for (bool proof_numbers : {false, true}) {
       EndgameSolver budgeted(parallel_options(16, budget, proof_numbers));
       for (int i = 0; i < 100; ++i) {

@@ -1,0 +1,107 @@
+// The three-card rule of the two-player endgame search (endgame_small_hand.h): minimax with a
+// small memo of the positions where one side leads.
+#include "search/endgame_small_hand.h"
+
+#include "game/catalogue.h"
+#include "game/movegen.h"
+#include "search/endgame_search.h"
+
+namespace ddz::endgame {
+
+namespace {
+
+constexpr uint64_t kValueBit = uint64_t(1) << 63;
+constexpr uint64_t kBLeadsBit = uint64_t(1) << 62;
+
+size_t slot_of(Hand a, uint64_t tagged_b, int bits) {
+  return size_t(((a.bits() ^ (tagged_b * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL) >> (64 - bits));
+}
+
+}  // namespace
+
+// Buffers per depth, made once: a buffer may not move while a caller's loop reads it.
+SmallHandRace::SmallHandRace(OneCardRace& one, TwoCardRace& two, RaceLeads& leads)
+    : one_(one), two_(two), leads_(leads), cache_(size_t(1) << kCacheBits), a_moves_(kMaxDepth), b_moves_(kMaxDepth) {}
+
+bool SmallHandRace::cached(Hand a, uint64_t tagged_b, bool* value) const {
+  const Entry& e = cache_[slot_of(a, tagged_b, kCacheBits)];
+  if (e.a != a.bits() || (e.b & ~kValueBit) != tagged_b) return false;
+  *value = (e.b & kValueBit) != 0;
+  return true;
+}
+
+void SmallHandRace::store(Hand a, uint64_t tagged_b, bool value) {
+  Entry& e = cache_[slot_of(a, tagged_b, kCacheBits)];
+  e.a = a.bits();
+  e.b = tagged_b | (value ? kValueBit : 0);
+}
+
+bool SmallHandRace::facing(Hand a, const Move& r, Hand b, int depth) {
+  switch (b.size()) {
+    case 1: return one_.follow_wins(a, r, __builtin_ctz(at_least(b, 1)));
+    case 2:
+      // Against the rocket A wins only by emptying its hand on r.
+      if (b.count(RX) && b.count(RD)) {
+        const auto whole = classify(a);
+        return whole && beats(*whole, r);
+      }
+      return two_.follow_wins(a, r, b);
+    default: return follow(a, r, b, depth + 1);
+  }
+}
+
+bool SmallHandRace::answered(Hand a, const Move& m, Hand b, int depth) {
+  // Most of A's plays are ones B cannot answer: no replies to generate.
+  if (!can_beat_fast(b, m)) return lead(a, b, depth + 1);
+  std::vector<Move>& replies = b_moves_[size_t(depth)];
+  leads_.moves(b, m, replies);
+  for (const Move& r : replies) {
+    if (r.is_pass()) {
+      if (!lead(a, b, depth + 1)) return false;
+    } else if (r.cards == b || !facing(a, r, b - r.cards, depth)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool SmallHandRace::lead(Hand a, Hand b, int depth) {
+  bool v;
+  if (cached(a, b.bits(), &v)) return v;
+  std::vector<Move>& moves = a_moves_[size_t(depth)];
+  leads_.moves(a, Move::pass(), moves);
+  // Leads B cannot answer first (A keeps the lead), then the others.
+  v = false;
+  for (int pass = 0; pass < 2 && !v; ++pass)
+    for (size_t j = moves.size(); j-- > 0 && !v;) {
+      const Move& m = moves[j];
+      if (can_beat_fast(b, m) == (pass == 1)) v = m.cards == a || answered(a - m.cards, m, b, depth);
+    }
+  store(a, b.bits(), v);
+  return v;
+}
+
+bool SmallHandRace::b_leads(Hand a, Hand b, int depth) {
+  bool v;
+  if (cached(a, b.bits() | kBLeadsBit, &v)) return v;
+  std::vector<Move>& leads = b_moves_[size_t(depth)];
+  leads_.moves(b, Move::pass(), leads);
+  v = true;
+  for (size_t i = 0; i < leads.size() && v; ++i)
+    v = leads[i].cards != b && facing(a, leads[i], b - leads[i].cards, depth);
+  store(a, b.bits() | kBLeadsBit, v);
+  return v;
+}
+
+bool SmallHandRace::follow(Hand a, const Move& beat, Hand b, int depth) {
+  std::vector<Move>& moves = a_moves_[size_t(depth)];
+  leads_.moves(a, beat, moves);
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const Move& m = moves[i];
+    if (m.is_pass() ? b_leads(a, b, depth + 1) : (m.cards == a || answered(a - m.cards, m, b, depth + 1)))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace ddz::endgame

@@ -1,0 +1,77 @@
+// The two-card rule of the two-player endgame search (endgame_two_cards.h): A's leads and
+// replies enumerated, B's answers spelled out, results of A-to-lead hands memoized.
+#include "search/endgame_two_cards.h"
+
+#include "game/movegen.h"
+#include "search/endgame_search.h"
+
+namespace ddz::endgame {
+
+namespace {
+
+constexpr uint64_t kValueBit = uint64_t(1) << 63;
+
+Move solo(int rank) {
+  Move m;
+  m.type = MoveType::Solo;
+  m.key = uint8_t(rank);
+  m.len = 1;
+  m.cards.add(rank);
+  return m;
+}
+
+}  // namespace
+
+// One buffer per depth, made once (see OneCardRace).
+TwoCardRace::TwoCardRace(OneCardRace& one, RaceLeads& leads) : one_(one), leads_(leads), cache_(size_t(1) << kCacheBits), moves_(kMaxDepth) {}
+
+bool TwoCardRace::after_play(Hand rest, const Move& m, Hand b, int depth) {
+  const uint32_t ranks = at_least(b, 1);
+  const int p = __builtin_ctz(ranks), q = 31 - __builtin_clz(ranks);
+  if (p == q) {
+    // B holds a pair: it plays out on a lower pair, or splits it on a lower solo.
+    if (m.type == MoveType::Pair && m.key < p) return false;
+    if (m.type == MoveType::Solo && m.key < p && !one_.follow_wins(rest, solo(p), p)) return false;
+  } else if (m.type == MoveType::Solo) {
+    // Two singles: B may beat a solo with either one, keeping the other.
+    if (m.key < q && !one_.follow_wins(rest, solo(q), p)) return false;
+    if (m.key < p && !one_.follow_wins(rest, solo(p), q)) return false;
+  }
+  // B passes (its only answer to anything else): A leads again.
+  return lead(rest, b, depth + 1);
+}
+
+bool TwoCardRace::lead(Hand hand, Hand b, int depth) {
+  Entry& e = cache_[size_t(((hand.bits() ^ (b.bits() * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits))];
+  if (e.hand == hand.bits() && (e.b & ~kValueBit) == b.bits()) return (e.b & kValueBit) != 0;
+  std::vector<Move>& moves = moves_[size_t(depth)];
+  leads_.moves(hand, Move::pass(), moves);
+  bool win = false;
+  for (size_t i = 0; i < moves.size() && !win; ++i) {
+    const Move& m = moves[i];
+    win = m.cards == hand || after_play(hand - m.cards, m, b, depth);
+  }
+  // The recursion may have reused the slot; store afresh.
+  Entry& slot = cache_[size_t(((hand.bits() ^ (b.bits() * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits))];
+  slot.hand = hand.bits();
+  slot.b = b.bits() | (win ? kValueBit : 0);
+  return win;
+}
+
+bool TwoCardRace::follow_wins(Hand hand, const Move& beat, Hand b) {
+  const uint32_t ranks = at_least(b, 1);
+  const int p = __builtin_ctz(ranks), q = 31 - __builtin_clz(ranks);
+  // Passing: B leads its pair (and wins), or one of its singles, whichever A cannot handle.
+  if (p != q && one_.follow_wins(hand, solo(p), q) && one_.follow_wins(hand, solo(q), p)) return true;
+  if (!can_beat_fast(hand, beat)) return false;  // only passing is left
+  // Depth 0's buffer: the recursion below starts at depth 1.
+  std::vector<Move>& replies = moves_[0];
+  leads_.moves(hand, beat, replies);
+  for (const Move& m : replies) {
+    if (m.is_pass()) continue;
+    if (m.cards == hand || after_play(hand - m.cards, m, b, 0)) return true;
+  }
+  return false;
+}
+
+}  // namespace ddz::endgame

@@ -1,0 +1,100 @@
+// The two-player two-card rule (search/endgame_two_cards.h) against plain minimax: the side to
+// move against two opposing cards (a pair or two singles), leading and following.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "game/movegen.h"
+#include "game/rng.h"
+#include "search/endgame_one_card.h"
+#include "search/endgame_reference.h"
+#include "search/endgame_two_cards.h"
+
+namespace ddz {
+namespace {
+
+// k cards drawn uniformly from `pool`.
+Hand draw(Rng& rng, Hand pool, int k) {
+  Hand out;
+  for (int i = 0; i < k; ++i) {
+    int pick = int(rng.below(uint32_t(pool.size())));
+    for (int r = 0; r < kNumRanks; ++r) {
+      if (pick < pool.count(r)) {
+        out.add(r);
+        pool.remove(r);
+        break;
+      }
+      pick -= pool.count(r);
+    }
+  }
+  return out;
+}
+
+// A deck of six neighbouring ranks: dense hands (pairs, trios, chains).
+Hand dense_pool(Rng& rng) {
+  const int low = int(rng.below(8));
+  Hand pool;
+  for (int r = low; r < low + 6; ++r) pool.add(r, 4);
+  return pool;
+}
+
+// Two cards for B from what A left: a pair every third time when one is available.
+Hand opponent(Rng& rng, Hand rest, int i) {
+  if (i % 3 == 0) {
+    std::vector<int> ranks;
+    for (int r = 0; r < 13; ++r)
+      if (rest.count(r) >= 2) ranks.push_back(r);
+    Hand b;
+    b.add(ranks[rng.below(uint32_t(ranks.size()))], 2);
+    return b;
+  }
+  for (;;) {
+    const Hand b = draw(rng, rest, 2);
+    if (!(b.count(RX) && b.count(RD))) return b;  // the rocket is the caller's case
+  }
+}
+
+TEST(EndgameTwoCards, LeadingAgreesWithMinimax) {
+  endgame::RaceLeads lead_lists;
+  endgame::OneCardRace one(lead_lists);
+  endgame::TwoCardRace race(one, lead_lists);
+  Rng rng(1130);
+  int wins = 0, losses = 0, pairs = 0;
+  for (int i = 0; i < 2500; ++i) {
+    const Hand a = draw(rng, (i % 2) ? Hand::deck() : dense_pool(rng), 1 + int(rng.below(7)));
+    const Hand b = opponent(rng, Hand::deck() - a, i);
+    pairs += b.count(__builtin_ctzll(b.bits()) / 4) == 2;
+    const bool expected = reference_side_to_move_wins(TwoPlayerPosition{a, b, Move::pass()});
+    ASSERT_EQ(race.lead_wins(a, b), expected) << to_string(a) << " vs " << to_string(b);
+    (expected ? wins : losses)++;
+  }
+  EXPECT_GT(wins, 400);
+  EXPECT_GT(losses, 400);
+  EXPECT_GT(pairs, 700);
+}
+
+TEST(EndgameTwoCards, FollowingAgreesWithMinimax) {
+  endgame::RaceLeads lead_lists;
+  endgame::OneCardRace one(lead_lists);
+  endgame::TwoCardRace race(one, lead_lists);
+  Rng rng(2611);
+  int wins = 0, losses = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const Hand a = draw(rng, (i % 2) ? Hand::deck() : dense_pool(rng), 1 + int(rng.below(7)));
+    const Hand rest = Hand::deck() - a;
+    const std::vector<Move> leads = legal_moves(draw(rng, rest, 6), Move::pass());
+    const Move beat = leads[rng.below(uint32_t(leads.size()))];
+    const Hand b = opponent(rng, rest - beat.cards, i);
+    const TwoPlayerPosition p{a, b, beat};
+    const bool expected = reference_side_to_move_wins(p);
+    ASSERT_EQ(race.follow_wins(a, beat, b), expected)
+        << to_string(a) << " vs " << to_string(b) << " beating " << to_string(beat.cards);
+    (expected ? wins : losses)++;
+  }
+  EXPECT_GT(wins, 300);
+  EXPECT_GT(losses, 300);
+}
+
+}  // namespace
+}  // namespace ddz
