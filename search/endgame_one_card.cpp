@@ -9,7 +9,8 @@ namespace ddz::endgame {
 
 // One buffer per depth, made once: a buffer may not move while a caller's loop reads it. Every
 // step of the recursion removes at least one card, so the depth stays below a hand's 20 cards.
-OneCardRace::OneCardRace(RaceLeads& leads) : leads_(leads), cache_(size_t(1) << kCacheBits), moves_(kMaxDepth) {}
+OneCardRace::OneCardRace(RaceLeads& leads)
+    : leads_(leads), cache_(size_t(1) << kCacheBits), follow_cache_(size_t(1) << kCacheBits), moves_(kMaxDepth) {}
 
 bool OneCardRace::splits(Hand hand, int b, bool spare, int depth) {
   if (hand.empty()) return true;
@@ -59,6 +60,17 @@ bool OneCardRace::splits(Hand hand, int b, bool spare, int depth) {
 }
 
 bool OneCardRace::follow_wins(Hand hand, const Move& beat, int b) {
+  // Replies depend on the combination only through its type, key and length.
+  const uint32_t tag = 0x80000000u | uint32_t(beat.type) << 16 | uint32_t(beat.key) << 8 | uint32_t(beat.len) << 4 | uint32_t(b);
+  FollowEntry& e = follow_cache_[size_t(((hand.bits() ^ (uint64_t(tag) * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits))];
+  if (e.hand == hand.bits() && (e.tag & ~0x40000000u) == tag) return (e.tag & 0x40000000u) != 0;
+  const bool win = follow_search(hand, beat, b);
+  e.hand = hand.bits();  // lead_wins uses its own cache: the slot is still this call's
+  e.tag = tag | (win ? 0x40000000u : 0);
+  return win;
+}
+
+bool OneCardRace::follow_search(Hand hand, const Move& beat, int b) {
   if (!can_beat_fast(hand, beat)) return false;  // A passes and B leads its card
   leads_.moves(hand, beat, replies_);
   for (const Move& m : replies_) {

@@ -29,6 +29,7 @@ class OneCardRace {
  private:
   // True when `hand` splits into combinations with no solo below b, or with one when `spare`.
   bool splits(Hand hand, int b, bool spare, int depth);
+  bool follow_search(Hand hand, const Move& beat, int b);
   static constexpr int kCacheBits = 14;
   static constexpr int kMaxDepth = 24;  // > 20 cards a hand + 1
   struct Entry {
@@ -37,6 +38,13 @@ class OneCardRace {
   };
   RaceLeads& leads_;
   std::vector<Entry> cache_;
+  // follow_wins results by (hand, the combination's type, key and length, b): the two- and
+  // three-card rules ask the same questions again and again (a third of their instructions).
+  struct FollowEntry {
+    uint64_t hand = ~uint64_t(0);
+    uint32_t tag = 0;  // type, key, len, b, value
+  };
+  std::vector<FollowEntry> follow_cache_;
   std::vector<std::vector<Move>> moves_;  // per recursion depth
   std::vector<Move> replies_;
 };

@@ -25,6 +25,22 @@ constexpr int kEstimateScale = 4;
 // 179k -> 189k). 1 and 3 in between; none of them solved another 16/14/14 position.
 constexpr int kPartnerPenalty = 2;
 
+// Three players: both initial numbers start at 1 + kSizeWeight/4 per card in play above the
+// depth-first leaf size, instead of 1. An expansion costs about five depth-first nodes and a
+// position far above the leaves needs many expansions to be solved either way, so its numbers
+// should look larger than those of a position near the leaves; that also makes the dn sums of
+// large positions weigh their children's sizes. 40 random 14/12/12 positions (seeds
+// mix(778, i)) at a 2M-node cap: 25 -> 30 solved, median CPU 801 -> 232 ms (with the farmer
+// rule below 31 and 203 ms); 40 others (mix(777, i)): 22 -> 25, 1304 -> 695 ms (413 ms).
+// At a 1M-node cap 1, 4 and 8 about as good as 2, 16 worse; on pn or dn alone, about half the gain.
+constexpr int kSizeWeight = 2;
+
+// Three players: a farmer to move counts one play worse (d + 1) in the initial numbers: in logged
+// depth-first leaves the landlord to move wins half the time even at d = 3-4, farmers about half
+// at d = 2 (session 4b). With the size weight: 30 -> 31 and 25 -> 24 solved on the two sets above
+// at 2M, median CPU 232 -> 203 ms and 695 -> 413 ms; on the benchmark set see docs/solver.md.
+constexpr int kFarmerShift = 1;
+
 // Node budget of the depth-first attempt made before the proof-number search at each root. Three
 // players: a short one (the depth-first move ordering finds some quick wins that the initial
 // numbers steer away from: a 16/14/14 position took 1.4k nodes depth-first, 4.1M with proof
@@ -107,9 +123,10 @@ void ProofNumberSearch<N>::estimate(const Node& n, uint32_t* pn, uint32_t* dn) {
   // (A partner's count is at least 1 + kPartnerPenalty: it cannot lower a smaller a.)
   if (N == 3 && s != 0 && a > 1 + kPartnerPenalty)
     a = std::min(a, eff(n.h[N == 3 ? 3 - s : s], opp_ranks) + kPartnerPenalty);
-  const int d = a - b + (n.beat.is_pass() ? 0 : 1);
-  *pn = uint32_t(1 + std::max(0, d) * kEstimateScale);
-  *dn = uint32_t(1 + std::max(0, 1 - d) * kEstimateScale);
+  const int d = a - b + (n.beat.is_pass() ? 0 : 1) + (N == 3 && s != 0 ? kFarmerShift : 0);
+  const int base = N == 3 ? 1 + kSizeWeight * std::max(0, cards_in_play<N>(n) - leaf_cards_) / 4 : 1;
+  *pn = uint32_t(base + std::max(0, d) * kEstimateScale);
+  *dn = uint32_t(base + std::max(0, 1 - d) * kEstimateScale);
 }
 
 template <int N>
@@ -182,7 +199,8 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
     if (r > 0) return proven(true);
     if (r < 0) continue;  // a losing move: it can neither prove nor keep the parent open
     x.key = dfs_.key_of(x.node);
-    table.prefetch(x.key);
+    x.hash = table.hash_of(x.key);
+    table.prefetch_hash(x.hash);
     ch.push_back(x);
   }
   // Second pass, once the buckets are on their way: the children's numbers.
@@ -190,7 +208,7 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
   for (size_t i = 0; i < ch.size(); ++i) {
     Child& x = ch[i];
     uint32_t cpn, cdn;
-    if (!table.probe(x.key, &cpn, &cdn)) estimate(x.node, &cpn, &cdn);
+    if (!table.probe(x.key, x.hash, &cpn, &cdn)) estimate(x.node, &cpn, &cdn);
     x.cp = x.same ? cpn : cdn;
     x.cd = x.same ? cdn : cpn;
     if (x.cp == 0) return proven(true);

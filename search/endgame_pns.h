@@ -27,6 +27,7 @@ class ProofNumberSearch {
   struct Child {
     Node node;
     EndgameKey key;
+    uint64_t hash;  // the table's hash of key (computed once for the prefetch and the probe)
     uint32_t cp, cd;
     bool same;  // node.to_move is on the parent mover's team
   };

@@ -159,8 +159,11 @@ bool EndgameTable::probe(const EndgameKey& key, uint64_t hash, bool* win) {
   return true;
 }
 
-bool EndgameTable::probe(const EndgameKey& key, uint32_t* pn, uint32_t* dn) {
-  const uint64_t hash = hash_of(key);
+bool EndgameTable::probe(const EndgameKey& key, uint32_t* pn, uint32_t* dn) { return probe(key, hash_of(key), pn, dn); }
+
+bool EndgameTable::probe(const EndgameKey& key, uint64_t hash, uint32_t* pn, uint32_t* dn) {
+  // The mask is applied in probe_impl, not by the caller: a growth between the caller's
+  // prefetch and this probe would still find the key.
   const bool found = concurrent_ ? probe_impl<true>(key, hash, pn, dn) : probe_impl<false>(key, hash, pn, dn);
   if (found) ++hits_;
   return found;

@@ -47,8 +47,12 @@ class EndgameTable {
   // or not (solved ones as 0 / kPnInf).
   bool probe(const EndgameKey& key, uint32_t* pn, uint32_t* dn);
   void store(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work);
+  // probe(key, pn, dn) with hash == hash_of(key) (the proof-number expansion hashes each child
+  // once for its prefetch and its probe).
+  bool probe(const EndgameKey& key, uint64_t hash, uint32_t* pn, uint32_t* dn);
   // Starts loading the key's bucket into the cache (probes of many children overlap their misses).
   void prefetch(const EndgameKey& key) const { prefetch(hash_of(key)); }
+  void prefetch_hash(uint64_t hash) const { prefetch(hash); }
   void prefetch(uint64_t hash) const {
     const char* b = reinterpret_cast<const char*>(&entries_[(size_t(hash) & bucket_mask_) * kWays]);
     for (size_t off = 0; off < kWays * sizeof(Entry); off += 64) prefetch_line(b + off);
