@@ -3,7 +3,7 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
-#include <deque>
+#include <memory>
 #include <vector>
 #if defined(__BMI2__)
 #include <immintrin.h>
@@ -120,7 +120,9 @@ class Search {
   }
   // The depth-first value of n (side to move wins), for a search that starts below `ply` plies
   // of other buffers (the proof-number search calls it on small subtrees).
-  bool value(const Node& n, int ply);
+  // `can_reply`: the caller knows that the seat to move can beat n.beat (two players: the move
+  // was not in the parent's unbeatable list), so the forced-pass test is skipped.
+  bool value(const Node& n, int ply, bool can_reply = false);
   // Right after ordered_moves(n, ...): true when the sure-win tests prove that the side to move
   // wins (they use the unbeatable moves ordered_moves listed).
   bool sure_win_after_ordering(const Node& n);
@@ -214,6 +216,7 @@ class Search {
   bool wants_split(const Node& n) const;
 
   static uint64_t beat_class(const Node& n);
+  EndgameKey compute_key(const Node& n) const;  // key_of's body, inlined into value()
   // Seat that played n.beat (meaningful when it is not pass).
   static int beat_seat(const Node& n) { return ((n.to_move - 1 - n.passes) % N + N) % N; }
 
@@ -234,7 +237,9 @@ class Search {
   friend struct ParallelShared<N>;
   template <int M>
   friend class ParallelSearch;
-  std::deque<std::vector<Move>> move_buf_;  // one list per ply; a deque keeps references stable
+  // One list per ply. Owned through pointers so that references stay valid when the outer
+  // vector grows (a deque did that too, but its indexing divides by a chunk size of 21 lists).
+  std::vector<std::unique_ptr<std::vector<Move>>> move_buf_;
   std::vector<int> score_tmp_;
   std::vector<Move> killers_;  // per ply: the last move that won there
   SureWin sure_win_;
@@ -251,11 +256,13 @@ class Search {
                                    // ordering score, best first (stable)
   };
   LeadEntry& lead_entry(Hand h);
-  std::vector<uint8_t> flag_tmp_;
+  static size_t lead_slot(Hand h) { return size_t((h.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - kLeadCacheBits)); }
   std::vector<LeadEntry> lead_cache_ = std::vector<LeadEntry>(size_t(1) << kLeadCacheBits);
   std::vector<int8_t> chain_free_cache_ = std::vector<int8_t>(size_t(1) << 18, int8_t(-1));
   std::vector<uint64_t> plays_cache_ = std::vector<uint64_t>(size_t(1) << kPlaysCacheBits, ~uint64_t(0));
   std::vector<Move> replies_;  // scratch list of the sure-win test when following
+  std::vector<Move> follow_tmp_;  // scratch list of ordered_moves: moves an opponent can beat
+  std::vector<uint8_t> flag_tmp_;  // three-player lead ordering: unbeatable flag per lead
   std::vector<Move> relay_tmp_;  // the leader's leads when they share a lead-cache slot with the partner's
 };
 

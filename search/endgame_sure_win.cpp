@@ -28,6 +28,23 @@ bool may_be_one_combination(Hand h) {
   return false;
 }
 
+bool last_may_hold(Hand me, uint32_t covered) {
+  const uint32_t ranks = at_least(me, 1);
+  const uint32_t u = ranks & ~covered;
+  const int k = __builtin_popcount(u);
+  if (k <= 1) return true;
+  // Two or more ranks in one combination: the rocket; a trio or four with kickers or a trio
+  // chain, which need a rank with three cards (four or more ranks: only a trio chain with
+  // kickers, so two trios in a row of 3..A); or a solo or pair chain, so every rank of u is 3..A
+  // and every rank from u's lowest to its highest is held.
+  const uint32_t trios = at_least(me, 3);
+  if (k <= 3 ? trios != 0 : (trios & (trios >> 1) & 0x7FF) != 0) return true;
+  if (u == ((1u << RX) | (1u << RD))) return true;
+  if (u & ~0xFFFu) return false;
+  const uint32_t span = (2u << (31 - __builtin_clz(u))) - (u & (0u - u));
+  return (ranks & span) == span;
+}
+
 bool unbeatable_by(const Move& m, const Hand* opps, int nopp) {
   for (int j = 0; j < nopp; ++j)
     if (can_beat_fast(opps[j], m)) return false;
@@ -61,6 +78,10 @@ bool SureWin::lead_wins(Hand me, const Hand* opps, int nopp, int budget) {
 }
 
 bool SureWin::lead_wins(Hand me, const std::vector<Move>& unbeatable, int budget) {
+  // Most tests fail; most failures leave scattered low cards that no unbeatable lead uses.
+  uint32_t covered = 0;
+  for (const Move& m : unbeatable) covered |= at_least(m.cards, 1);
+  if (!last_may_hold(me, covered)) return false;
   list_ = &unbeatable;
   budget_ = budget;
   return search(me, 0);

@@ -12,6 +12,11 @@ namespace ddz::endgame {
 // be, classify() decides). Lets the tests below skip most catalogue look-ups.
 bool may_be_one_combination(Hand h);
 
+// A cheap necessary condition for the split below: cards of `me` at ranks outside `covered` (no
+// unbeatable lead uses them) can only go into the last combination, so they must fit in one
+// combination made from `me`. False: no split exists; true claims nothing.
+bool last_may_hold(Hand me, uint32_t covered);
+
 // True when no opponent hand can beat m (bombs and rocket included).
 bool unbeatable_by(const Move& m, const Hand* opps, int nopp);
 

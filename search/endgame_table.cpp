@@ -15,29 +15,19 @@ namespace ddz {
 
 namespace {
 
-uint64_t mix(uint64_t x) {
-  x ^= x >> 31;
-  x *= 0x7fb5d329728ea185ULL;
-  x ^= x >> 27;
-  x *= 0x81dadef4bc2dd44dULL;
-  x ^= x >> 33;
-  return x;
-}
+// 1 + log2 of the node count (at most 64); never 0 (0 marks an empty entry). No loop: every
+// store computes it.
+uint32_t work_class(uint64_t work) { return work <= 1 ? 1 : uint32_t(64 - __builtin_clzll(work)); }
+
+// Entry::work: the work class, and above it the hash bits from kHashLow (log2 of the smallest
+// live region that grows: doublings only ever split on those bits).
+constexpr int kHashLow = 12;
+uint32_t work_field(uint64_t hash, uint64_t work) { return work_class(work) | uint32_t(hash >> kHashLow) << 8; }
 
 void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
 #endif
-}
-
-// 1 + log2 of the node count, saturated; never 0 (0 marks an empty entry).
-uint32_t work_class(uint64_t work) {
-  uint32_t w = 1;
-  while (work > 1 && w < 255) {
-    work >>= 1;
-    ++w;
-  }
-  return w;
 }
 
 }  // namespace
@@ -93,15 +83,23 @@ void EndgameTable::set_concurrent(bool on) {
 void EndgameTable::grow() {
   const size_t old_buckets = bucket_mask_ + 1;
   bucket_mask_ = 2 * bucket_mask_ + 1;
+  // An entry of bucket b moves to b + old_buckets when its hash has the bit old_buckets set; the
+  // bit is kept in the work field (tables of up to 2^36 buckets, else the key is hashed again).
+  const int bit = __builtin_ctzll(uint64_t(old_buckets)) - kHashLow + 8;
+  static_assert(kInitialBuckets == size_t(1) << kHashLow, "the live region grows from 2^kHashLow buckets");
   for (size_t b = 0; b < old_buckets; ++b) {
     Entry* const from = &entries_[b * kWays];
     Entry* const to = &entries_[(b + old_buckets) * kWays];
     int k = 0;
     for (int i = 0; i < kWays; ++i) {
       if (!from[i].work) continue;
-      EndgameKey key;
-      for (int j = 0; j < 4; ++j) key.w[j] = from[i].w[j];
-      if (bucket_of(key) == b) continue;
+      if (bit < 32) {
+        if (!((from[i].work >> bit) & 1)) continue;
+      } else {
+        EndgameKey key;
+        for (int j = 0; j < 4; ++j) key.w[j] = from[i].w[j];
+        if (bucket_of(key) == b) continue;
+      }
       to[k] = from[i];
       to[k].lock = 0;
       ++k;
@@ -127,12 +125,6 @@ void EndgameTable::lock_bucket(Entry* b) {
 
 void EndgameTable::unlock_bucket(Entry* b) { __atomic_store_n(&b[0].lock, 0u, __ATOMIC_RELEASE); }
 
-uint64_t EndgameTable::hash_of(const EndgameKey& key) const {
-  return mix(key.w[0] ^ mix(key.w[1] + 0x9e3779b97f4a7c15ULL) ^ mix(key.w[2] * 3 + 1) ^ (key.w[3] * 0xff51afd7ed558ccdULL));
-}
-
-size_t EndgameTable::bucket_of(const EndgameKey& key) const { return size_t(hash_of(key)) & bucket_mask_; }
-
 EndgameTable::Entry* EndgameTable::find_in(Entry* b, const EndgameKey& key) {
   for (int i = 0; i < kWays; ++i)
     if (b[i].work && b[i].w[0] == key.w[0] && b[i].w[1] == key.w[1] && b[i].w[2] == key.w[2] && b[i].w[3] == key.w[3])
@@ -143,9 +135,9 @@ EndgameTable::Entry* EndgameTable::find_in(Entry* b, const EndgameKey& key) {
 // Every access has a locked and a plain copy (kLocked), chosen by one branch on concurrent_:
 // the single-threaded path pays nothing else.
 template <bool kLocked>
-bool EndgameTable::probe_impl(const EndgameKey& key, size_t bucket, uint32_t* pn, uint32_t* dn) {
+bool EndgameTable::probe_impl(const EndgameKey& key, uint64_t hash, uint32_t* pn, uint32_t* dn) {
   ++probes_;
-  Entry* const b = &entries_[bucket * kWays];
+  Entry* const b = &entries_[(size_t(hash) & bucket_mask_) * kWays];
   if (kLocked) lock_bucket(b);
   const Entry* e = find_in(b, key);
   const bool found = e != nullptr;
@@ -157,10 +149,9 @@ bool EndgameTable::probe_impl(const EndgameKey& key, size_t bucket, uint32_t* pn
   return found;
 }
 
-bool EndgameTable::probe(const EndgameKey& key, bool* win) {
+bool EndgameTable::probe(const EndgameKey& key, uint64_t hash, bool* win) {
   uint32_t pn, dn;
-  const size_t bucket = bucket_of(key);
-  const bool found = concurrent_ ? probe_impl<true>(key, bucket, &pn, &dn) : probe_impl<false>(key, bucket, &pn, &dn);
+  const bool found = concurrent_ ? probe_impl<true>(key, hash, &pn, &dn) : probe_impl<false>(key, hash, &pn, &dn);
   // Unsolved entries (proof-number search) do not answer this probe.
   if (!found || (pn != 0 && dn != 0)) return false;
   *win = pn == 0;
@@ -171,27 +162,29 @@ bool EndgameTable::probe(const EndgameKey& key, bool* win) {
 bool EndgameTable::probe(const EndgameKey& key, uint32_t* pn, uint32_t* dn) { return probe(key, hash_of(key), pn, dn); }
 
 bool EndgameTable::probe(const EndgameKey& key, uint64_t hash, uint32_t* pn, uint32_t* dn) {
-  // The mask is applied here, not by the caller: a growth between its prefetch and this probe
-  // (none happens in the expansion, which stores nothing in between) would still find the key.
-  const size_t bucket = size_t(hash) & bucket_mask_;
-  const bool found = concurrent_ ? probe_impl<true>(key, bucket, pn, dn) : probe_impl<false>(key, bucket, pn, dn);
+  // The mask is applied in probe_impl, not by the caller: a growth between the caller's
+  // prefetch and this probe would still find the key.
+  const bool found = concurrent_ ? probe_impl<true>(key, hash, pn, dn) : probe_impl<false>(key, hash, pn, dn);
   if (found) ++hits_;
   return found;
 }
 
-void EndgameTable::store(const EndgameKey& key, bool win, uint64_t work) {
-  store(key, win ? 0 : kPnInf, win ? kPnInf : 0, work);
+void EndgameTable::store(const EndgameKey& key, uint64_t hash, bool win, uint64_t work) {
+  const uint32_t pn = win ? 0 : kPnInf, dn = win ? kPnInf : 0;
+  if (concurrent_) store_impl<true>(key, hash, pn, dn, work);
+  else store_impl<false>(key, hash, pn, dn, work);
 }
 
 void EndgameTable::store(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work) {
-  if (concurrent_) store_impl<true>(key, pn, dn, work);
-  else store_impl<false>(key, pn, dn, work);
+  const uint64_t hash = hash_of(key);
+  if (concurrent_) store_impl<true>(key, hash, pn, dn, work);
+  else store_impl<false>(key, hash, pn, dn, work);
 }
 
 template <bool kLocked>
-void EndgameTable::store_impl(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work) {
+void EndgameTable::store_impl(const EndgameKey& key, uint64_t hash, uint32_t pn, uint32_t dn, uint64_t work) {
   ++stores_;
-  Entry* const b = &entries_[bucket_of(key) * kWays];
+  Entry* const b = &entries_[(size_t(hash) & bucket_mask_) * kWays];
   if (kLocked) lock_bucket(b);
   Entry* slot = find_in(b, key);
   bool grow_now = false;
@@ -203,7 +196,7 @@ void EndgameTable::store_impl(const EndgameKey& key, uint32_t pn, uint32_t dn, u
         slot = &b[i];
         break;
       }
-      if (b[i].work < slot->work) slot = &b[i];
+      if ((b[i].work & 0xFF) < (slot->work & 0xFF)) slot = &b[i];
     }
     if (slot->work) ++evictions_;
     // A quarter full: double the live region once the entry is in (never in concurrent mode,
@@ -213,7 +206,7 @@ void EndgameTable::store_impl(const EndgameKey& key, uint32_t pn, uint32_t dn, u
   for (int i = 0; i < 4; ++i) slot->w[i] = key.w[i];
   slot->pn = pn;
   slot->dn = dn;
-  slot->work = work_class(work);
+  slot->work = work_field(hash, work);
   if (kLocked) unlock_bucket(b);
   if (!kLocked && grow_now) grow();
 }

@@ -31,27 +31,33 @@ class EndgameTable {
   EndgameTable(const EndgameTable&) = delete;
   EndgameTable& operator=(const EndgameTable&) = delete;
 
+  // The key's hash (bucket = hash & the live region's mask, taken at each access: the region may
+  // grow between a probe and its store). The depth-first search computes it once per node and
+  // passes it to prefetch, probe and store, which otherwise each hash the key.
+  static uint64_t hash_of(const EndgameKey& key) {
+    return mix(key.w[0] ^ mix(key.w[1] + 0x9e3779b97f4a7c15ULL) ^ mix(key.w[2] * 3 + 1) ^ (key.w[3] * 0xff51afd7ed558ccdULL));
+  }
   // Looks the key up; returns true and sets *win when the exact position is stored as solved.
-  bool probe(const EndgameKey& key, bool* win);
+  bool probe(const EndgameKey& key, bool* win) { return probe(key, hash_of(key), win); }
+  bool probe(const EndgameKey& key, uint64_t hash, bool* win);
   // Stores a result; `work` (nodes spent on it) decides which entry of a full bucket to evict.
-  void store(const EndgameKey& key, bool win, uint64_t work);
+  void store(const EndgameKey& key, bool win, uint64_t work) { store(key, hash_of(key), win, work); }
+  void store(const EndgameKey& key, uint64_t hash, bool win, uint64_t work);
   // Proof-number form: returns true and the stored numbers when the position is stored, solved
   // or not (solved ones as 0 / kPnInf).
   bool probe(const EndgameKey& key, uint32_t* pn, uint32_t* dn);
   void store(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work);
-  // Starts loading the key's bucket into the cache (probes of many children overlap their misses).
-  void prefetch(const EndgameKey& key) const { prefetch_hash(hash_of(key)); }
-  // The hash that places a key, for prefetch_hash and the probe that takes it: a caller that
-  // prefetches many keys and probes them afterwards hashes each key once (the proof-number
-  // expansion; the hash was 7% of its instructions, computed twice per child).
-  uint64_t hash_of(const EndgameKey& key) const;
-  void prefetch_hash(uint64_t hash) const {
-    const char* b = reinterpret_cast<const char*>(&entries_[(size_t(hash) & bucket_mask_) * kWays]);
-    for (size_t off = 0; off < kWays * sizeof(Entry); off += 64) __builtin_prefetch(b + off);
-    __builtin_prefetch(b + kWays * sizeof(Entry) - 1);
-  }
-  // probe(key, pn, dn) with hash == hash_of(key).
+  // probe(key, pn, dn) with hash == hash_of(key) (the proof-number expansion hashes each child
+  // once for its prefetch and its probe).
   bool probe(const EndgameKey& key, uint64_t hash, uint32_t* pn, uint32_t* dn);
+  // Starts loading the key's bucket into the cache (probes of many children overlap their misses).
+  void prefetch(const EndgameKey& key) const { prefetch(hash_of(key)); }
+  void prefetch_hash(uint64_t hash) const { prefetch(hash); }
+  void prefetch(uint64_t hash) const {
+    const char* b = reinterpret_cast<const char*>(&entries_[(size_t(hash) & bucket_mask_) * kWays]);
+    for (size_t off = 0; off < kWays * sizeof(Entry); off += 64) prefetch_line(b + off);
+    prefetch_line(b + kWays * sizeof(Entry) - 1);
+  }
   void clear();
   // Concurrent mode: every probe and store holds its bucket's lock (a spinlock word in the
   // bucket's first entry), so a probe never sees a half-written entry and two stores to one
@@ -76,7 +82,10 @@ class EndgameTable {
   struct Entry {
     uint64_t w[4];   // key
     uint32_t pn, dn;
-    uint32_t work;   // log2 of the nodes spent on it, plus one; 0 = empty
+    // Bits 0-7: log2 of the nodes spent on it, plus one; 0 = empty. Bits 8-31: bits 12-35 of the
+    // key's hash, so that grow() splits a bucket without hashing its keys again (it rehashed
+    // every entry of the live region at each doubling: 2% of the two-player instructions).
+    uint32_t work;
     uint32_t lock;   // first entry of a bucket: the bucket's spinlock (concurrent mode); else unused
   };
   // A bucket's spinlock (concurrent mode): GCC/Clang atomic builtins on the plain word of its
@@ -85,11 +94,35 @@ class EndgameTable {
   static void unlock_bucket(Entry* bucket);
 
   Entry* find_in(Entry* bucket, const EndgameKey& key);
+  // One cache line towards the caches. Not __builtin_prefetch: with bucket_of() inline, GCC 12
+  // finds prefetch() free of side effects (it only loads and prefetches), takes it for a pure
+  // function and deletes its calls, so the depth-first search ran without any prefetch (no
+  // prefetch instruction in endgame_search.o; three-player solves 15-40% slower). A volatile asm
+  // cannot be deleted.
+  static void prefetch_line(const char* p) {
+#if defined(__x86_64__) || defined(__i386__)
+    asm volatile("prefetcht0 %0" : : "m"(*p));
+#else
+    __builtin_prefetch(p);
+#endif
+  }
   template <bool kLocked>
-  bool probe_impl(const EndgameKey& key, size_t bucket, uint32_t* pn, uint32_t* dn);
+  bool probe_impl(const EndgameKey& key, uint64_t hash, uint32_t* pn, uint32_t* dn);
   template <bool kLocked>
-  void store_impl(const EndgameKey& key, uint32_t pn, uint32_t dn, uint64_t work);
-  size_t bucket_of(const EndgameKey& key) const;
+  void store_impl(const EndgameKey& key, uint64_t hash, uint32_t pn, uint32_t dn, uint64_t work);
+  // A 64-bit finalizer round (three per key). Branch fast2p had a cheaper hash (one multiply per
+  // key word); with the hash computed once per node instead of three times the old one costs
+  // less, and it keeps the three-player trees of main (the proof-number search's trees depend on
+  // which entries collide: the cheaper hash moved 14/12/12 positions by -9% to +32% nodes).
+  static uint64_t mix(uint64_t x) {
+    x ^= x >> 31;
+    x *= 0x7fb5d329728ea185ULL;
+    x ^= x >> 27;
+    x *= 0x81dadef4bc2dd44dULL;
+    x ^= x >> 33;
+    return x;
+  }
+  size_t bucket_of(const EndgameKey& key) const { return size_t(hash_of(key)) & bucket_mask_; }
   // Doubles the live region: entries whose bucket under the new mask is the new upper twin of
   // their bucket move there (it is empty: nothing outside the live region is ever written, and
   // a bucket's entries all fit in its twin). Nothing is lost, so nothing is recomputed.
