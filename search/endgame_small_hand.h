@@ -40,7 +40,7 @@ class SmallHandRace {
   OneCardRace& one_;
   TwoCardRace& two_;
   RaceLeads& leads_;
-  static constexpr int kCacheBits = 14;
+  static constexpr int kCacheBits = 12;  // 14 measured: fewer instructions, slower (cache misses)
   static constexpr int kMaxDepth = 64;  // each level removes cards from A or B
   struct Entry {
     uint64_t a = ~uint64_t(0);
