@@ -380,6 +380,16 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out, bool comple
       if (opp[j].beats(m)) return false;
     return true;
   };
+  // One step of the stable partition: moves no opponent can beat go to `out` (and to the
+  // unbeatable list of the sure-win tests), the rest to follow_tmp_, appended after them.
+  auto place = [&](const Move& m) {
+    if (unbeatable_move(m)) {
+      out.push_back(m);
+      unbeatable_.push_back(m);
+    } else {
+      follow_tmp_.push_back(m);
+    }
+  };
   unbeatable_.clear();
   if (n.beat.is_pass() && !complete) {
     // Leads: the cached list is already in static-score order, so the full order (moves no
@@ -405,15 +415,7 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out, bool comple
       out.insert(out.end(), follow_tmp_.begin(), follow_tmp_.end());
       return;
     }
-    for (const uint16_t i : e.order) {
-      const Move& m = e.moves[i];
-      if (unbeatable_move(m)) {
-        out.push_back(m);
-        unbeatable_.push_back(m);
-      } else {
-        follow_tmp_.push_back(m);
-      }
-    }
+    for (const uint16_t i : e.order) place(e.moves[i]);
     out.insert(out.end(), follow_tmp_.begin(), follow_tmp_.end());
     return;
   }
@@ -475,13 +477,7 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out, bool comple
     // beats(m, b) of game/move.h, inline; b is not pass.
     const bool beats_b = m.type == b.type ? m.len == b.len && m.key > b.key
                                           : m.type == MoveType::Rocket || (m.type == MoveType::Bomb && b.type != MoveType::Rocket);
-    if (!beats_b) continue;
-    if (unbeatable_move(m)) {
-      out.push_back(m);
-      unbeatable_.push_back(m);
-    } else {
-      follow_tmp_.push_back(m);
-    }
+    if (beats_b) place(m);
   }
   out.insert(out.end(), follow_tmp_.begin(), follow_tmp_.end());
   if (!pass_first) out.push_back(Move::pass());

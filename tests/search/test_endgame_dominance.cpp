@@ -9,26 +9,12 @@
 #include "game/rng.h"
 #include "search/endgame_dominance.h"
 #include "search/endgame_reference.h"
+#include "tests/search/random_hands.h"
 
 namespace ddz {
 namespace {
 
-// k cards drawn uniformly from `pool`.
-Hand draw(Rng& rng, Hand pool, int k) {
-  Hand out;
-  for (int i = 0; i < k; ++i) {
-    int pick = int(rng.below(uint32_t(pool.size())));
-    for (int r = 0; r < kNumRanks; ++r) {
-      if (pick < pool.count(r)) {
-        out.add(r);
-        pool.remove(r);
-        break;
-      }
-      pick -= pool.count(r);
-    }
-  }
-  return out;
-}
+using test_hands::draw;
 
 // The mover's value of playing m from p (two players).
 bool move_wins(const TwoPlayerPosition& p, const Move& m) {

@@ -9,28 +9,14 @@
 #include "game/rng.h"
 #include "search/endgame_sure_win.h"
 #include "search/endgame_reference.h"
+#include "tests/search/random_hands.h"
 #include "search/endgame_search.h"
 #include "search/endgame_table.h"
 
 namespace ddz {
 namespace {
 
-// k cards drawn uniformly from `pool`.
-Hand draw(Rng& rng, Hand pool, int k) {
-  Hand out;
-  for (int i = 0; i < k; ++i) {
-    int pick = int(rng.below(uint32_t(pool.size())));
-    for (int r = 0; r < kNumRanks; ++r) {
-      if (pick < pool.count(r)) {
-        out.add(r);
-        pool.remove(r);
-        break;
-      }
-      pick -= pool.count(r);
-    }
-  }
-  return out;
-}
+using test_hands::draw;
 
 // Farmer-to-lead positions whose leader and partner hands map to one slot of the direct-mapped
 // lead cache (found by comparing the addresses of the cached lists, so the test does not

@@ -10,37 +10,13 @@
 #include "search/endgame_one_card.h"
 #include "search/endgame_random.h"
 #include "search/endgame_reference.h"
+#include "tests/search/random_hands.h"
 
 namespace ddz {
 namespace {
 
-// k cards drawn uniformly from `pool`.
-Hand draw(Rng& rng, Hand pool, int k) {
-  Hand out;
-  for (int i = 0; i < k; ++i) {
-    int pick = int(rng.below(uint32_t(pool.size())));
-    for (int r = 0; r < kNumRanks; ++r) {
-      if (pick < pool.count(r)) {
-        out.add(r);
-        pool.remove(r);
-        break;
-      }
-      pick -= pool.count(r);
-    }
-  }
-  return out;
-}
-
-// A deck of a few neighbouring ranks (plus the jokers): hands drawn from it hold many pairs,
-// trios, fours and chains, which exercise the rule's counting shortcuts.
-Hand dense_pool(Rng& rng) {
-  const int low = int(rng.below(8));  // ranks up to 2
-  Hand pool;
-  for (int r = low; r < low + 6; ++r) pool.add(r, 4);
-  pool.add(RX);
-  pool.add(RD);
-  return pool;
-}
+using test_hands::dense_pool;
+using test_hands::draw;
 
 int lowest_rank(Hand h) {
   for (int r = 0; r < kNumRanks; ++r)
@@ -54,7 +30,7 @@ TEST(EndgameOneCard, LeadingAgreesWithMinimax) {
   Rng rng(20261130);
   int wins = 0, losses = 0;
   for (int i = 0; i < 3000; ++i) {
-    const Hand pool = (i % 2) ? Hand::deck() : dense_pool(rng);
+    const Hand pool = (i % 2) ? Hand::deck() : dense_pool(rng, true);
     const Hand a = draw(rng, pool, 1 + int(rng.below(8)));
     const Hand b = draw(rng, Hand::deck() - a, 1);
     const bool expected = reference_side_to_move_wins(TwoPlayerPosition{a, b, Move::pass()});
@@ -77,7 +53,7 @@ TEST(EndgameOneCard, FollowingAgreesWithMinimax) {
       p = random_two_player(rng, 1 + int(rng.below(8)), 1, true);
     } else {
       // Dense hands against a lead of six other cards of the deck.
-      p.to_move = draw(rng, dense_pool(rng), 1 + int(rng.below(8)));
+      p.to_move = draw(rng, dense_pool(rng, true), 1 + int(rng.below(8)));
       const Hand rest = Hand::deck() - p.to_move;
       const std::vector<Move> leads = legal_moves(draw(rng, rest, 6), Move::pass());
       p.to_beat = leads[rng.below(uint32_t(leads.size()))];

@@ -11,38 +11,15 @@
 #include "game/rng.h"
 #include "search/endgame_one_card.h"
 #include "search/endgame_reference.h"
+#include "tests/search/random_hands.h"
 #include "search/endgame_small_hand.h"
 #include "search/endgame_two_cards.h"
 
 namespace ddz {
 namespace {
 
-// k cards drawn uniformly from `pool`.
-Hand draw(Rng& rng, Hand pool, int k) {
-  Hand out;
-  for (int i = 0; i < k; ++i) {
-    int pick = int(rng.below(uint32_t(pool.size())));
-    for (int r = 0; r < kNumRanks; ++r) {
-      if (pick < pool.count(r)) {
-        out.add(r);
-        pool.remove(r);
-        break;
-      }
-      pick -= pool.count(r);
-    }
-  }
-  return out;
-}
-
-// Six neighbouring ranks, plus the jokers: dense hands (pairs, trios, chains, rockets).
-Hand dense_pool(Rng& rng) {
-  const int low = int(rng.below(8));
-  Hand pool;
-  for (int r = low; r < low + 6; ++r) pool.add(r, 4);
-  pool.add(RX);
-  pool.add(RD);
-  return pool;
-}
+using test_hands::dense_pool;
+using test_hands::draw;
 
 // The cards both x and y hold.
 Hand common(Hand x, Hand y) {
@@ -63,10 +40,10 @@ TEST(EndgameSmallHand, LeadingAgreesWithMinimax) {
   Rng rng(31);
   int wins = 0, losses = 0;
   for (int i = 0; i < 1500; ++i) {
-    const Hand a = draw(rng, (i % 2) ? Hand::deck() : dense_pool(rng), 1 + int(rng.below(7)));
+    const Hand a = draw(rng, (i % 2) ? Hand::deck() : dense_pool(rng, true), 1 + int(rng.below(7)));
     const Hand rest = Hand::deck() - a;
     // Every third B from six neighbouring ranks: trios and pairs with a single are common.
-    Hand pool = (i % 3) ? rest : common(dense_pool(rng), rest);
+    Hand pool = (i % 3) ? rest : common(dense_pool(rng, true), rest);
     if (pool.size() < 3) pool = rest;
     const Hand b = draw(rng, pool, 3);
     const bool expected = reference_side_to_move_wins(TwoPlayerPosition{a, b, Move::pass()});
@@ -82,7 +59,7 @@ TEST(EndgameSmallHand, FollowingAgreesWithMinimax) {
   Rng rng(32);
   int wins = 0, losses = 0;
   for (int i = 0; i < 1500; ++i) {
-    const Hand a = draw(rng, (i % 2) ? Hand::deck() : dense_pool(rng), 1 + int(rng.below(7)));
+    const Hand a = draw(rng, (i % 2) ? Hand::deck() : dense_pool(rng, true), 1 + int(rng.below(7)));
     const Hand rest = Hand::deck() - a;
     const std::vector<Move> leads = legal_moves(draw(rng, rest, 6), Move::pass());
     const Move beat = leads[rng.below(uint32_t(leads.size()))];
@@ -102,7 +79,7 @@ TEST(EndgameSmallHand, SmallSideToMoveAgreesWithMinimax) {
   Rng rng(33);
   int wins = 0, losses = 0;
   for (int i = 0; i < 1500; ++i) {
-    const Hand big = draw(rng, (i % 2) ? Hand::deck() : dense_pool(rng), 4 + int(rng.below(4)));
+    const Hand big = draw(rng, (i % 2) ? Hand::deck() : dense_pool(rng, true), 4 + int(rng.below(4)));
     const Hand rest = Hand::deck() - big;
     Move beat;
     if (i % 2) {

@@ -9,35 +9,14 @@
 #include "game/rng.h"
 #include "search/endgame_one_card.h"
 #include "search/endgame_reference.h"
+#include "tests/search/random_hands.h"
 #include "search/endgame_two_cards.h"
 
 namespace ddz {
 namespace {
 
-// k cards drawn uniformly from `pool`.
-Hand draw(Rng& rng, Hand pool, int k) {
-  Hand out;
-  for (int i = 0; i < k; ++i) {
-    int pick = int(rng.below(uint32_t(pool.size())));
-    for (int r = 0; r < kNumRanks; ++r) {
-      if (pick < pool.count(r)) {
-        out.add(r);
-        pool.remove(r);
-        break;
-      }
-      pick -= pool.count(r);
-    }
-  }
-  return out;
-}
-
-// A deck of six neighbouring ranks: dense hands (pairs, trios, chains).
-Hand dense_pool(Rng& rng) {
-  const int low = int(rng.below(8));
-  Hand pool;
-  for (int r = low; r < low + 6; ++r) pool.add(r, 4);
-  return pool;
-}
+using test_hands::dense_pool;
+using test_hands::draw;
 
 // Two cards for B from what A left: a pair every third time when one is available.
 Hand opponent(Rng& rng, Hand rest, int i) {
@@ -62,7 +41,7 @@ TEST(EndgameTwoCards, LeadingAgreesWithMinimax) {
   Rng rng(1130);
   int wins = 0, losses = 0, pairs = 0;
   for (int i = 0; i < 2500; ++i) {
-    const Hand a = draw(rng, (i % 2) ? Hand::deck() : dense_pool(rng), 1 + int(rng.below(7)));
+    const Hand a = draw(rng, (i % 2) ? Hand::deck() : dense_pool(rng, false), 1 + int(rng.below(7)));
     const Hand b = opponent(rng, Hand::deck() - a, i);
     pairs += b.count(__builtin_ctzll(b.bits()) / 4) == 2;
     const bool expected = reference_side_to_move_wins(TwoPlayerPosition{a, b, Move::pass()});
@@ -81,7 +60,7 @@ TEST(EndgameTwoCards, FollowingAgreesWithMinimax) {
   Rng rng(2611);
   int wins = 0, losses = 0;
   for (int i = 0; i < 2000; ++i) {
-    const Hand a = draw(rng, (i % 2) ? Hand::deck() : dense_pool(rng), 1 + int(rng.below(7)));
+    const Hand a = draw(rng, (i % 2) ? Hand::deck() : dense_pool(rng, false), 1 + int(rng.below(7)));
     const Hand rest = Hand::deck() - a;
     const std::vector<Move> leads = legal_moves(draw(rng, rest, 6), Move::pass());
     const Move beat = leads[rng.below(uint32_t(leads.size()))];
