@@ -117,8 +117,8 @@ int Search<N>::chain_free_plays(Hand h) {
                      uint32_t(__builtin_popcount(m3 & ~m4)) << 8 | uint32_t(__builtin_popcount(m4)) << 12 |
                      ((m1 >> 13) & 3u) << 16;
   int8_t& e = chain_free_cache_[k];
-  if (e < 0) e = int8_t(min_plays_relaxed(h));
-  return e;
+  if (e == 0) e = int8_t(min_plays_relaxed(h) + 1);
+  return e - 1;
 }
 
 template <int N>

@@ -3,6 +3,9 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
 #include <memory>
 #include <vector>
 #if defined(__BMI2__)
@@ -46,6 +49,25 @@ template <int N>
 inline int cards_in_play(const Node& n) {
   return n.h[0].size() + n.h[1].size() + (N == 3 ? n.h[2].size() : 0);
 }
+
+// A zero-filled array of a scalar type from calloc: large blocks come straight from the
+// kernel's zero pages and cost nothing until touched. (The minimum-plays caches were written at
+// construction: a fresh `ddz solve` process paid about 600 page faults for them, over 1 ms,
+// before its first node.)
+template <typename T>
+class ZeroedArray {
+ public:
+  explicit ZeroedArray(size_t n) : p_(static_cast<T*>(std::calloc(n, sizeof(T)))) {
+    if (!p_) throw std::bad_alloc();
+  }
+  T& operator[](size_t i) { return p_.get()[i]; }
+
+ private:
+  struct Free {
+    void operator()(T* p) const { std::free(p); }
+  };
+  std::unique_ptr<T, Free> p_;
+};
 
 template <int N>
 struct ParallelShared;  // search/endgame_parallel.h
@@ -141,7 +163,8 @@ class Search {
   static constexpr int kPlaysCacheBits = 18;  // 20 measured: the same misses (new hands)
   static constexpr uint64_t kHandBits = (uint64_t(1) << 60) - 1;
   // An entry holds the hand in bits 0-59 and its plays in bits 60-63 (counts of 15 and more are
-  // not cached; the empty entry ~0 holds no valid hand). Until session 4b the hand was shifted
+  // not cached). An unused entry is 0, which reads as "the empty hand needs 0 plays": true.
+  // Until session 4b the hand was shifted
   // up by 8 bits, which dropped the D nibble: hands holding D never hit.
   int min_plays(Hand h) {
     uint64_t& e = plays_cache_[size_t((h.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - kPlaysCacheBits))];
@@ -258,8 +281,8 @@ class Search {
   LeadEntry& lead_entry(Hand h);
   static size_t lead_slot(Hand h) { return size_t((h.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - kLeadCacheBits)); }
   std::vector<LeadEntry> lead_cache_ = std::vector<LeadEntry>(size_t(1) << kLeadCacheBits);
-  std::vector<int8_t> chain_free_cache_ = std::vector<int8_t>(size_t(1) << 18, int8_t(-1));
-  std::vector<uint64_t> plays_cache_ = std::vector<uint64_t>(size_t(1) << kPlaysCacheBits, ~uint64_t(0));
+  ZeroedArray<int8_t> chain_free_cache_{size_t(1) << 18};  // plays + 1; 0: not yet known
+  ZeroedArray<uint64_t> plays_cache_{size_t(1) << kPlaysCacheBits};
   std::vector<Move> replies_;  // scratch list of the sure-win test when following
   std::vector<Move> follow_tmp_;  // scratch list of ordered_moves: moves an opponent can beat
   std::vector<uint8_t> flag_tmp_;  // three-player lead ordering: unbeatable flag per lead
