@@ -2,6 +2,8 @@
 // rank masks of loose solos and pairs, and the per-move test.
 #include "search/endgame_dominance.h"
 
+#include <algorithm>
+
 #include "search/endgame_search.h"
 
 namespace ddz::endgame {
@@ -78,6 +80,11 @@ bool KickerDominance::dominated(const Move& m) const {
   // Solo kickers used once in the move whose rank the hand holds once.
   const uint32_t single_in_move = kickers & ~at_least(m.cards, 2);
   return replaceable(single_in_move & solo_kicker_ok_, loose_solo_, move_ranks);
+}
+
+void drop_dominated(const KickerDominance& d, std::vector<Move>& moves) {
+  if (d.none()) return;
+  moves.erase(std::remove_if(moves.begin(), moves.end(), [&](const Move& m) { return d.dominated(m); }), moves.end());
 }
 
 }  // namespace ddz::endgame

@@ -2,6 +2,7 @@
 // cards are never better than the swapped move, so the search skips them (proof below).
 #pragma once
 #include <cstdint>
+#include <vector>
 
 #include "game/move.h"
 
@@ -55,5 +56,9 @@ class KickerDominance {
   uint32_t partner_ = 0;
   bool any_ = false;
 };
+
+// Removes from `moves` (legal moves of one hand) the moves `d` calls dominated, keeping the
+// order of the rest.
+void drop_dominated(const KickerDominance& d, std::vector<Move>& moves);
 
 }  // namespace ddz::endgame

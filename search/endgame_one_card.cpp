@@ -52,10 +52,9 @@ bool OneCardRace::splits(Hand hand, int b, bool spare, int depth) {
     }
     if (win) break;
   }
-  // The entry may have been overwritten by the recursion; store afresh.
-  Entry& slot = cache_[size_t(((hand.bits() ^ (uint64_t(tag) << 59)) * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits))];
-  slot.hand = hand.bits();
-  slot.tag = uint8_t(tag | (win ? 1 : 0));
+  // The recursion may have reused the slot (the cache never moves): written whole.
+  e.hand = hand.bits();
+  e.tag = uint8_t(tag | (win ? 1 : 0));
   return win;
 }
 

@@ -22,13 +22,7 @@ class RaceLeads {
     Slot& s = slots_[size_t((hand.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - kBits))];
     if (s.hand != hand || !s.filled) {
       legal_moves(hand, Move::pass(), s.moves);
-      const KickerDominance d(hand, 0);
-      if (!d.none()) {
-        size_t k = 0;
-        for (const Move& m : s.moves)
-          if (!d.dominated(m)) s.moves[k++] = m;
-        s.moves.resize(k);
-      }
+      drop_dominated(KickerDominance(hand, 0), s.moves);
       s.hand = hand;
       s.filled = true;
     }

@@ -324,13 +324,6 @@ uint64_t Search<N>::beat_class(const Node& n) {
 
 namespace {
 
-// Removes the moves that another move of the list dominates (endgame_dominance.h), in place,
-// keeping the order of the rest.
-void drop_dominated(const KickerDominance& d, std::vector<Move>& moves) {
-  if (d.none()) return;
-  moves.erase(std::remove_if(moves.begin(), moves.end(), [&](const Move& m) { return d.dominated(m); }), moves.end());
-}
-
 // The part of the move ordering score that does not depend on the opponents: moves leaving
 // fewer plays (cheap estimate) first, then more cards, then lower keys.
 int static_score(Hand me, const Move& m) { return -1024 * plays_estimate(me - m.cards) + 16 * m.cards.size() - m.key; }
@@ -547,10 +540,8 @@ bool Search<N>::value(const Node& n, int ply, bool can_reply) {
     return n.beat.is_pass() ? one_card_.lead_wins(n.h[s], b) : one_card_.follow_wins(n.h[s], n.beat, b);
   }
   if (N == 2 && n.h[1 - s].size() == 2) {
-    // Two opposing cards: their few answers are enumerated (endgame_two_cards.h). Against the
-    // rocket only emptying the hand at once wins.
+    // Two opposing cards: their few answers are enumerated (endgame_two_cards.h).
     const Hand b = n.h[1 - s];
-    if (b.count(RX) && b.count(RD)) return finishes_now(n);
     return n.beat.is_pass() ? two_cards_.lead_wins(n.h[s], b) : two_cards_.follow_wins(n.h[s], n.beat, b);
   }
   if (N == 2 && n.h[1 - s].size() == 3) {

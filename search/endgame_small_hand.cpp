@@ -2,7 +2,6 @@
 // small memo of the positions where one side leads.
 #include "search/endgame_small_hand.h"
 
-#include "game/catalogue.h"
 #include "game/movegen.h"
 #include "search/endgame_search.h"
 
@@ -39,13 +38,7 @@ void SmallHandRace::store(Hand a, uint64_t tagged_b, bool value) {
 bool SmallHandRace::facing(Hand a, const Move& r, Hand b, int depth) {
   switch (b.size()) {
     case 1: return one_.follow_wins(a, r, __builtin_ctz(at_least(b, 1)));
-    case 2:
-      // Against the rocket A wins only by emptying its hand on r.
-      if (b.count(RX) && b.count(RD)) {
-        const auto whole = classify(a);
-        return whole && beats(*whole, r);
-      }
-      return two_.follow_wins(a, r, b);
+    case 2: return two_.follow_wins(a, r, b);
     default: return follow(a, r, b, depth + 1);
   }
 }

@@ -2,6 +2,7 @@
 // replies enumerated, B's answers spelled out, results of A-to-lead hands memoized.
 #include "search/endgame_two_cards.h"
 
+#include "game/catalogue.h"
 #include "game/movegen.h"
 #include "search/endgame_search.h"
 
@@ -10,6 +11,8 @@ namespace ddz::endgame {
 namespace {
 
 constexpr uint64_t kValueBit = uint64_t(1) << 63;
+
+bool is_rocket(Hand b) { return b.count(RX) && b.count(RD); }
 
 Move solo(int rank) {
   Move m;
@@ -52,14 +55,23 @@ bool TwoCardRace::lead(Hand hand, Hand b, int depth) {
     const Move& m = moves[i];
     win = m.cards == hand || after_play(hand - m.cards, m, b, depth);
   }
-  // The recursion may have reused the slot; store afresh.
-  Entry& slot = cache_[size_t(((hand.bits() ^ (b.bits() * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits))];
-  slot.hand = hand.bits();
-  slot.b = b.bits() | (win ? kValueBit : 0);
+  // The recursion may have reused the slot (the cache never moves): written whole.
+  e.hand = hand.bits();
+  e.b = b.bits() | (win ? kValueBit : 0);
   return win;
 }
 
+bool TwoCardRace::lead_wins(Hand hand, Hand b) {
+  if (is_rocket(b)) return classify(hand).has_value();  // A must empty its hand now
+  return lead(hand, b, 0);
+}
+
 bool TwoCardRace::follow_wins(Hand hand, const Move& beat, Hand b) {
+  if (is_rocket(b)) {
+    // A must empty its hand now, on the rocket's holder's combination.
+    const auto whole = classify(hand);
+    return whole && beats(*whole, beat);
+  }
   // Replies depend on the combination only through its type, key and length.
   const uint32_t tag = 0x80000000u | uint32_t(beat.type) << 16 | uint32_t(beat.key) << 8 | uint32_t(beat.len);
   FollowEntry& e =

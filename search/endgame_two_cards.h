@@ -21,9 +21,9 @@ namespace ddz::endgame {
 class TwoCardRace {
  public:
   TwoCardRace(OneCardRace& one, RaceLeads& leads);
-  // A to lead with `hand` (not empty) against B's two cards `b` (not the rocket).
-  bool lead_wins(Hand hand, Hand b) { return lead(hand, b, 0); }
-  // A with `hand` facing B's combination `beat`, B holding the two cards `b` (not the rocket).
+  // A to lead with `hand` (not empty) against B's two cards `b`.
+  bool lead_wins(Hand hand, Hand b);
+  // A with `hand` facing B's combination `beat`, B holding the two cards `b`.
   bool follow_wins(Hand hand, const Move& beat, Hand b);
 
  private:

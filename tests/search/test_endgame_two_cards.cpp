@@ -30,7 +30,7 @@ Hand opponent(Rng& rng, Hand rest, int i) {
   }
   for (;;) {
     const Hand b = draw(rng, rest, 2);
-    if (!(b.count(RX) && b.count(RD))) return b;  // the rocket is the caller's case
+    if (!(b.count(RX) && b.count(RD))) return b;  // the rocket: its own test below
   }
 }
 
@@ -73,6 +73,30 @@ TEST(EndgameTwoCards, FollowingAgreesWithMinimax) {
   }
   EXPECT_GT(wins, 300);
   EXPECT_GT(losses, 300);
+}
+
+// Against the rocket only emptying the hand at once wins, leading or following.
+TEST(EndgameTwoCards, RocketAgreesWithMinimax) {
+  endgame::RaceLeads lead_lists;
+  endgame::OneCardRace one(lead_lists);
+  endgame::TwoCardRace race(one, lead_lists);
+  const Hand rocket = parse_cards("XD");
+  Rng rng(1201);
+  int wins = 0;
+  for (int i = 0; i < 400; ++i) {
+    const Hand rest = Hand::deck() - rocket;
+    const Hand a = draw(rng, (i % 2) ? rest : dense_pool(rng, false), 1 + int(rng.below(6)));
+    Move beat;
+    if (i % 3 == 0) {
+      const std::vector<Move> leads = legal_moves(draw(rng, rest - a, 6), Move::pass());
+      beat = leads[rng.below(uint32_t(leads.size()))];
+    }
+    const bool expected = reference_side_to_move_wins(TwoPlayerPosition{a, rocket, beat});
+    const bool got = beat.is_pass() ? race.lead_wins(a, rocket) : race.follow_wins(a, beat, rocket);
+    ASSERT_EQ(got, expected) << to_string(a) << " beating " << to_string(beat.cards);
+    wins += expected;
+  }
+  EXPECT_GT(wins, 40);  // one-combination hands (pairs, trios, chains) do win
 }
 
 }  // namespace
