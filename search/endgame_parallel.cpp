@@ -38,7 +38,7 @@ void idle_pause(int* spins) {
 
 template <int N>
 bool Search<N>::must_stop() const {
-  if (par_->out_of_budget.load() || par_->leaves_closed.load()) return true;
+  if (par_->out_of_budget.load() || par_->leaves_closed.load() || par_->team_stop.load()) return true;
   for (const SplitPoint* sp : busy_)
     if (sp->stopped()) return true;
   return false;
@@ -231,8 +231,8 @@ void Search<N>::solve_leaf(const Node& n) {
 }
 
 template <int N>
-ParallelSearch<N>::ParallelSearch(Search<N>& main, EndgameTable& table, int split_cards)
-    : main_(main), table_(table), view_(table), helper_search_(view_, 0) {
+ParallelSearch<N>::ParallelSearch(Search<N>& main, EndgameTable& table, int split_cards, int leaf_cards)
+    : main_(main), table_(table), view_(table), helper_search_(view_, 0), helper_pns_(helper_search_, leaf_cards) {
   shared_.search[0] = &main_;
   shared_.search[1] = &helper_search_;
   shared_.split_cards = split_cards;
@@ -309,8 +309,24 @@ void ParallelSearch<N>::run() {
     park_cv_.wait(lk, [this] { return quit_ || session_.load(); });
     if (quit_) return;
     lk.unlock();
+    // Read before going idle: begin() waits for the idle flag, so every root published after it
+    // has a newer generation than this.
+    uint64_t team_seen = shared_.team_generation.load();
     shared_.idle[1].store(true);
     for (int spins = 0; session_.load(std::memory_order_relaxed);) {
+      if (shared_.team_generation.load(std::memory_order_acquire) != team_seen) {
+        // A team proof-number root (published before the generation): search it alongside thread 0.
+        team_seen = shared_.team_generation.load();
+        shared_.idle[1].store(false);
+        helper_search_.aborted_ = false;
+        const bool v = helper_pns_.team_wins(shared_.team_root, &shared_);
+        if (!helper_search_.aborted_) shared_.team_finish(1, v);
+        helper_search_.aborted_ = false;
+        shared_.team_busy.store(false);
+        shared_.idle[1].store(true);
+        spins = 0;
+        continue;
+      }
       SplitPoint* q = shared_.open.load(std::memory_order_relaxed);
       if (q && shared_.claim(q)) {
         shared_.idle[1].store(false);

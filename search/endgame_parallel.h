@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "search/endgame_pns.h"
 #include "search/endgame_search.h"
 
 namespace ddz::endgame {
@@ -68,6 +69,33 @@ struct ParallelShared {
   std::atomic<bool> leaves_closed{true};   // the call is ending: stop the leaf being solved
   std::atomic<bool> leaf_busy{false};      // the helper is solving a leaf
 
+  // Team proof-number search (search/endgame_pns.cpp): both threads run df-pn from one root over
+  // the shared table, each steering clear of the child the other is in. Thread 0 publishes the
+  // root (team_root, then team_busy, then a new team_generation); the helper runs it and clears
+  // team_busy when it has left. The first thread to solve the root puts its value in team_result
+  // and sets team_stop, which stops the other (must_stop()).
+  static constexpr int kPathPlies = 128;
+  alignas(64) std::atomic<uint64_t> team_generation{0};
+  Node team_root;
+  std::atomic<bool> team_busy{false};
+  std::atomic<bool> team_stop{false};
+  std::atomic<int> team_result{-1};  // the root's value for its side to move: 1 win, 0 loss, -1 not yet
+  // path[t][p]: table hash of the position thread t is searching at proof-number ply p (0: none
+  // there). Each thread's row on its own lines: written at every descent, read by the other
+  // thread when it picks a child.
+  struct alignas(64) Path {
+    std::atomic<uint64_t> at[kPathPlies];
+  };
+  Path path[2];
+  // A thread's result for the team root: the first one wins the race and stops the other.
+  void team_finish(int t, bool win) {
+    int none = -1;
+    if (team_result.compare_exchange_strong(none, win ? 1 : 0)) {
+      team_stop.store(true);
+      poke(1 - t);
+    }
+  }
+
   // Under `mutex`, after setting a split point's flag: makes thread t look at the flags at its
   // next node (its budget check point moves to 0).
   void poke(int t) { search[t]->limit_.store(0); }
@@ -87,7 +115,9 @@ struct ParallelShared {
 template <int N>
 class ParallelSearch {
  public:
-  ParallelSearch(Search<N>& main, EndgameTable& table, int split_cards);
+  // `leaf_cards`: the proof-number search's depth-first leaf size (the helper's own df-pn in team
+  // mode, search/endgame_pns.h).
+  ParallelSearch(Search<N>& main, EndgameTable& table, int split_cards, int leaf_cards);
   ~ParallelSearch();
   ParallelSearch(const ParallelSearch&) = delete;
   ParallelSearch& operator=(const ParallelSearch&) = delete;
@@ -109,6 +139,7 @@ class ParallelSearch {
   EndgameTable& table_;
   EndgameTable view_;
   Search<N> helper_search_;
+  ProofNumberSearch<N> helper_pns_;
   ParallelShared<N> shared_;
   std::mutex park_mutex_;
   std::condition_variable park_cv_;

@@ -5,6 +5,9 @@
 #include "search/endgame_pns.h"
 
 #include <algorithm>
+#include <thread>
+
+#include "search/endgame_parallel.h"
 
 namespace ddz::endgame {
 
@@ -56,6 +59,13 @@ constexpr uint64_t kProbeNodes = N == 2 ? 300000 : 3000;
 // second best's by this fraction, which saves most of the re-expansions of plain df-pn.
 constexpr uint64_t kEpsilonDiv = 2;  // epsilon = 1/2 (1/4, 1/8, 1 and 0 measured worse on the 14/12/12 set)
 
+// Team mode (two threads): the thread that steers clear of the child the other one is in. Only
+// the helper: thread 0 then runs plain df-pn (its tree changes only through the helper's table
+// entries) and the helper proves siblings it will need. Both steering measured about as good on
+// the 14/12/12 set's median (90-94 ms against 92-97 ms, two runs each under load) but took a
+// won position from 23-38 ms to 54-59 ms: in a won node, the thread that leaves the most
+// proving child to the other one searches the wrong children.
+constexpr int kDeviator = 1;
 constexpr uint32_t kPnMax = kPnInf - 1;  // largest finite number (sums saturate here)
 
 template <typename T>
@@ -135,13 +145,35 @@ bool ProofNumberSearch<N>::wins(const Node& root) {
   bool same = true;
   const int v = resolve(root, root.to_move, &r, &same);
   if (v) return v > 0;
-  {
+  const uint64_t attempt = attempt_nodes_ >= 0 ? uint64_t(attempt_nodes_) : kProbeNodes<N>;
+  if (attempt > 0) {
     // A short depth-first attempt first: its move ordering finds many quick wins that the
     // initial numbers steer away from; what it proves stays in the table.
     bool done = false;
-    const bool pv = dfs_.wins_within(r, kProbeNodes<N>, &done);
+    const bool pv = dfs_.wins_within(r, attempt, &done);
     if (dfs_.aborted()) return false;
     if (done) return same == pv;
+  }
+  if (N == 3 && dfs_.has_helper()) {
+    // Two threads: both run df-pn from r (team mode); the first to solve it gives the answer.
+    ParallelShared<N>& P = *dfs_.shared();
+    P.team_root = r;
+    P.team_result.store(-1);
+    P.team_stop.store(false);
+    for (auto& row : P.path)
+      for (auto& at : row.at) at.store(0, std::memory_order_relaxed);
+    P.team_busy.store(true);
+    P.team_generation.fetch_add(1, std::memory_order_release);
+    const bool mine = team_wins(r, &P);
+    if (!dfs_.aborted()) P.team_finish(0, mine);
+    // The helper leaves (at once when it had not started, or at its next budget check).
+    for (int spins = 0; P.team_busy.load(); ++spins)
+      if (spins > 1000) std::this_thread::yield();
+    const int result = P.team_result.load();
+    P.team_stop.store(false);
+    if (result < 0) return false;  // the budget ran out (aborted() is set)
+    dfs_.clear_abort();             // stopped because the helper solved the root
+    return same == (result == 1);
   }
   const EndgameKey key = dfs_.key_of(r);
   uint32_t pn, dn;
@@ -149,6 +181,18 @@ bool ProofNumberSearch<N>::wins(const Node& root) {
   if (pn != 0 && dn != 0) mid(r, key, &pn, &dn, kPnInf, kPnInf, 0);
   if (dfs_.aborted()) return false;
   return same == (pn == 0);
+}
+
+template <int N>
+bool ProofNumberSearch<N>::team_wins(const Node& root, ParallelShared<N>* shared) {
+  team_ = shared;
+  tid_ = dfs_.thread_id();
+  const EndgameKey key = dfs_.key_of(root);
+  uint32_t pn, dn;
+  if (!dfs_.table().probe(key, &pn, &dn)) estimate(root, &pn, &dn);
+  if (pn != 0 && dn != 0) mid(root, key, &pn, &dn, kPnInf, kPnInf, 0);
+  team_ = nullptr;
+  return pn == 0;
 }
 
 template <int N>
@@ -218,7 +262,7 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
   }
   ch.resize(kept);
   if (ch.empty()) return proven(false);
-  if (dfs_.has_helper()) offer_leaves(ch);
+  if (dfs_.has_helper() && !team_) offer_leaves(ch);
   for (;;) {
     // pn: the cheapest child to prove; dn: all children must be refuted.
     size_t best = 0;
@@ -240,13 +284,39 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
     *pn = cp1;
     *dn = uint32_t(std::min<uint64_t>(sum, kPnMax));
     if (*pn >= th_pn || *dn >= th_dn) break;
+    if (team_ && tid_ == kDeviator && ply + 1 < ParallelShared<N>::kPathPlies) {
+      // Team mode: when the other thread is in the most proving child, take the next one (if it
+      // is still within this node's threshold): the two threads then prove different parts of
+      // the tree, and each finds the other's results in the table.
+      const uint64_t other = team_->path[1 - tid_].at[ply + 1].load(std::memory_order_relaxed);
+      if (other && ch[best].hash == other) {
+        size_t alt = ch.size();
+        uint32_t a1 = kPnInf, a2 = kPnInf;
+        for (size_t i = 0; i < ch.size(); ++i) {
+          if (i == best) continue;
+          if (ch[i].cp < a1) {
+            a2 = a1;
+            a1 = ch[i].cp;
+            alt = i;
+          } else if (ch[i].cp < a2) {
+            a2 = ch[i].cp;
+          }
+        }
+        if (alt < ch.size() && a1 < th_pn) {
+          best = alt;
+          cp2 = a2;
+        }
+      }
+    }
     Child& b = ch[best];
     uint64_t t_cp = th_pn;
     if (cp2 != kPnInf) t_cp = std::min<uint64_t>(t_cp, std::max<uint64_t>(uint64_t(cp2) + 1, cp2 + cp2 / kEpsilonDiv));
     const uint64_t t_cd = th_dn == kPnInf ? kPnInf : uint64_t(th_dn) - *dn + b.cd;
     const uint32_t tp = uint32_t(std::min<uint64_t>(t_cp, kPnInf)), td = uint32_t(std::min<uint64_t>(t_cd, kPnInf));
     uint32_t cpn = b.same ? b.cp : b.cd, cdn = b.same ? b.cd : b.cp;
+    if (team_ && ply + 1 < ParallelShared<N>::kPathPlies) team_->path[tid_].at[ply + 1].store(b.hash, std::memory_order_relaxed);
     mid(b.node, b.key, &cpn, &cdn, b.same ? tp : td, b.same ? td : tp, ply + 1);
+    if (team_ && ply + 1 < ParallelShared<N>::kPathPlies) team_->path[tid_].at[ply + 1].store(0, std::memory_order_relaxed);
     if (dfs_.aborted()) return;
     b.cp = b.same ? cpn : cdn;
     b.cd = b.same ? cdn : cpn;

@@ -15,10 +15,17 @@ class ProofNumberSearch {
  public:
   // `dfs` provides the rules helpers, the node budget (shared) and the leaf solver, which takes
   // every position with at most `leaf_cards` cards in all hands.
-  ProofNumberSearch(Search<N>& dfs, int leaf_cards) : dfs_(dfs), leaf_cards_(leaf_cards) {}
+  // `attempt_nodes`: budget of the depth-first attempt at each root (-1: the built-in one).
+  ProofNumberSearch(Search<N>& dfs, int leaf_cards, int64_t attempt_nodes = -1)
+      : dfs_(dfs), leaf_cards_(leaf_cards), attempt_nodes_(attempt_nodes) {}
 
   // True when the side (team) to move wins; meaningless when dfs.aborted() afterwards.
   bool wins(const Node& n);
+  // Team mode, both threads of a parallel search (search/endgame_parallel.h): df-pn from `root`
+  // (forced passes already resolved), steering clear of the child the other thread is in at each
+  // ply. Thread 0 calls it from wins(); the helper from its loop. Stops early (dfs.aborted())
+  // when the other thread solved the root first.
+  bool team_wins(const Node& root, ParallelShared<N>* shared);
 
  private:
   // A child of an expanded node, after its forced passes, with its numbers seen from the
@@ -46,6 +53,9 @@ class ProofNumberSearch {
 
   Search<N>& dfs_;
   int leaf_cards_;
+  int64_t attempt_nodes_;
+  ParallelShared<N>* team_ = nullptr;  // set during team_wins()
+  int tid_ = 0;
   std::deque<std::vector<Move>> moves_;   // per ply
   std::deque<std::vector<Child>> children_;  // per ply
   std::vector<size_t> leaf_order_;

@@ -200,6 +200,12 @@ class Search {
     if (par_) queue_leaf(n);
   }
   bool has_helper() const { return par_ != nullptr; }
+  // Parallel search: the shared state (nullptr without a helper) and this thread's index.
+  ParallelShared<N>* shared() const { return par_; }
+  int thread_id() const { return tid_; }
+  // After a stop that did not concern this thread's result (the other thread of a team
+  // proof-number search solved the root first): searching may go on.
+  void clear_abort() { aborted_ = false; }
   // The helper's side: solves one queued leaf (nothing unfinished is stored).
   void solve_leaf(const Node& n);
   // Searches the children of `sp` (published by the other thread) until they run out or sp is

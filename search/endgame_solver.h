@@ -28,12 +28,17 @@ struct SolverOptions {
   int pns_leaf_cards = 14;
   // Search threads of one call (1 or 2). 2: a helper thread shares the depth-first searches
   // (split points: when a node's first move does not win, both threads take its other moves) and
-  // the table; the answers are the same, node counts vary a little from run to run. One solver
+  // the table; three players: both threads run the proof-number search from the root (team
+  // mode, docs/solver.md). The answers are the same, node counts vary from run to run. One solver
   // per thread (MCTS) keeps 1.
   int threads = 1;
   // With 2 threads: nodes with at least this many cards in all hands may be split between the
   // threads (smaller subtrees cost less than handing them over). Tests use small values.
   int split_cards = 12;
+  // With proof numbers: node budget of the depth-first attempt made at each root before the
+  // proof-number search starts; -1: built in (two players 300k, three players 3k). Tests use 0 to
+  // reach the proof-number search on small positions.
+  int64_t pns_attempt_nodes = -1;
 };
 
 struct SolverStats {
