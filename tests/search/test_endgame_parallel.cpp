@@ -7,6 +7,7 @@
 #include "search/endgame_random.h"
 #include "search/endgame_reference.h"
 #include "search/endgame_solver.h"
+#include "tests/search/position_text.h"
 
 namespace ddz {
 namespace {
@@ -20,14 +21,7 @@ SolverOptions parallel_options(size_t table_mb, uint64_t max_nodes, bool proof_n
   return o;
 }
 
-std::string describe(const TwoPlayerPosition& p) {
-  return to_string(p.to_move) + " vs " + to_string(p.other) + " beat " + to_string(p.to_beat);
-}
-
-std::string describe(const ThreePlayerPosition& p) {
-  return to_string(p.hands[0]) + " / " + to_string(p.hands[1]) + " / " + to_string(p.hands[2]) + " to move " +
-         std::to_string(p.to_move) + " beat " + to_string(p.to_beat);
-}
+using test_positions::describe;
 
 TEST(EndgameParallel, AgreesWithMinimaxOnSmallPositions) {
   Rng rng(424242);
@@ -128,20 +122,10 @@ TEST(EndgameParallel, BudgetedCallsStoreOnlyFinishedResults) {
   for (uint64_t budget : {100ull, 300ull, 3000ull}) {
     for (bool proof_numbers : {false, true}) {
       EndgameSolver budgeted(parallel_options(16, budget, proof_numbers));
-      for (int i = 0; i < 100; ++i) {
-        const TwoPlayerPosition p =
-            random_two_player(rng, 5 + int(rng.below(5)), 5 + int(rng.below(5)), rng.below(2) == 1);
-        const auto expected = exact.side_to_move_wins(p);
-        for (int repeat = 0; repeat < 4; ++repeat) {  // later calls lean on the table
-          const auto got = budgeted.side_to_move_wins(p);
-          if (!got) {
-            ++unknown;
-            continue;
-          }
-          ++finished;
-          ASSERT_EQ(got, expected) << describe(p) << " budget " << budget << " call " << repeat;
-        }
-      }
+      test_positions::check_budgeted_calls(exact, budgeted, 100, 4, [&] {
+        return random_two_player(rng, 5 + int(rng.below(5)), 5 + int(rng.below(5)), rng.below(2) == 1);
+      }, &finished, &unknown);
+      ASSERT_FALSE(HasFatalFailure()) << "budget " << budget;
     }
   }
   // Both kinds occur, so the budget cuts searches that the table then serves.

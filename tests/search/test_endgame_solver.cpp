@@ -12,6 +12,7 @@
 #include "search/endgame_search.h"
 #include "search/endgame_reference.h"
 #include "search/endgame_solver.h"
+#include "tests/search/position_text.h"
 #include "search/endgame_sure_win.h"
 
 namespace ddz {
@@ -23,15 +24,7 @@ std::set<std::string> names(const std::vector<Move>& moves) {
   return out;
 }
 
-std::string describe(const TwoPlayerPosition& p) {
-  return to_string(p.to_move) + " vs " + to_string(p.other) + " beat " + to_string(p.to_beat);
-}
-
-std::string describe(const ThreePlayerPosition& p) {
-  return to_string(p.hands[0]) + " / " + to_string(p.hands[1]) + " / " + to_string(p.hands[2]) + " landlord " +
-         std::to_string(p.landlord) + " to move " + std::to_string(p.to_move) + " beat " + to_string(p.to_beat) +
-         " by " + std::to_string(p.to_beat_seat);
-}
+using test_positions::describe;
 
 // Replays a two-player PV with the two-player rules and returns the seat that emptied its hand.
 int replay_two_player(const TwoPlayerPosition& p, const std::vector<PvStep>& pv) {

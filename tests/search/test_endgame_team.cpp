@@ -7,6 +7,7 @@
 #include "search/endgame_random.h"
 #include "search/endgame_reference.h"
 #include "search/endgame_solver.h"
+#include "tests/search/position_text.h"
 
 namespace ddz {
 namespace {
@@ -22,10 +23,7 @@ SolverOptions team_options(size_t table_mb, uint64_t max_nodes, int leaf_cards) 
   return o;
 }
 
-std::string describe(const ThreePlayerPosition& p) {
-  return to_string(p.hands[0]) + " / " + to_string(p.hands[1]) + " / " + to_string(p.hands[2]) + " to move " +
-         std::to_string(p.to_move) + " beat " + to_string(p.to_beat);
-}
+using test_positions::describe;
 
 TEST(EndgameTeam, AgreesWithMinimaxOnSmallPositions) {
   Rng rng(20261130);
@@ -80,20 +78,11 @@ TEST(EndgameTeam, BudgetsGiveUnknownOrExactAnswers) {
   int finished = 0, unknown = 0;
   for (uint64_t budget : {200ull, 2000ull}) {
     EndgameSolver budgeted(team_options(16, budget, 6));
-    for (int i = 0; i < 40; ++i) {
-      const ThreePlayerPosition p = random_three_player(rng, 6 + int(rng.below(4)), 5 + int(rng.below(4)),
-                                                        5 + int(rng.below(4)), rng.below(2) == 1);
-      const auto expected = exact.side_to_move_wins(p);
-      for (int repeat = 0; repeat < 3; ++repeat) {
-        const auto got = budgeted.side_to_move_wins(p);
-        if (!got) {
-          ++unknown;
-          continue;
-        }
-        ++finished;
-        ASSERT_EQ(got, expected) << describe(p) << " budget " << budget << " call " << repeat;
-      }
-    }
+    test_positions::check_budgeted_calls(exact, budgeted, 40, 3, [&] {
+      return random_three_player(rng, 6 + int(rng.below(4)), 5 + int(rng.below(4)), 5 + int(rng.below(4)),
+                                 rng.below(2) == 1);
+    }, &finished, &unknown);
+    ASSERT_FALSE(HasFatalFailure()) << "budget " << budget;
   }
   EXPECT_GT(finished, 20) << unknown;
   EXPECT_GT(unknown, 20) << finished;

@@ -1,0 +1,44 @@
+// Text of endgame positions for the search tests' failure messages, and the shared check of
+// budgeted solver calls (unknown, or the exact answer).
+#pragma once
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "search/endgame_solver.h"
+
+namespace ddz::test_positions {
+
+inline std::string describe(const TwoPlayerPosition& p) {
+  return to_string(p.to_move) + " vs " + to_string(p.other) + " beat " + to_string(p.to_beat);
+}
+
+inline std::string describe(const ThreePlayerPosition& p) {
+  return to_string(p.hands[0]) + " / " + to_string(p.hands[1]) + " / " + to_string(p.hands[2]) + " landlord " +
+         std::to_string(p.landlord) + " to move " + std::to_string(p.to_move) + " beat " + to_string(p.to_beat) +
+         " by " + std::to_string(p.to_beat_seat);
+}
+
+// Asks `budgeted` `repeats` times about each of `count` positions from draw() (later calls lean
+// on the table that cut calls filled): every finished answer must be `exact`'s. Counts the
+// finished and unknown answers, so that callers can check that both occur.
+template <typename Draw>
+void check_budgeted_calls(EndgameSolver& exact, EndgameSolver& budgeted, int count, int repeats, Draw draw,
+                          int* finished, int* unknown) {
+  for (int i = 0; i < count; ++i) {
+    const auto p = draw();
+    const auto expected = exact.side_to_move_wins(p);
+    ASSERT_TRUE(expected.has_value()) << describe(p);
+    for (int repeat = 0; repeat < repeats; ++repeat) {
+      const auto got = budgeted.side_to_move_wins(p);
+      if (!got) {
+        ++*unknown;
+        continue;
+      }
+      ++*finished;
+      ASSERT_EQ(got, expected) << describe(p) << " call " << repeat;
+    }
+  }
+}
+
+}  // namespace ddz::test_positions
