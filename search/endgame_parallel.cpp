@@ -38,7 +38,7 @@ void idle_pause(int* spins) {
 
 template <int N>
 bool Search<N>::must_stop() const {
-  if (par_->out_of_budget.load() || par_->leaves_closed.load() || par_->team_stop.load()) return true;
+  if (par_->out_of_budget.load() || par_->team_stop.load()) return true;
   for (const SplitPoint* sp : busy_)
     if (sp->stopped()) return true;
   return false;
@@ -214,23 +214,6 @@ void Search<N>::join(SplitPoint* sp, SplitPoint* waiting_at) {
 }
 
 template <int N>
-void Search<N>::queue_leaf(const Node& n) {
-  ParallelShared<N>& P = *par_;
-  std::lock_guard<std::mutex> g(P.leaf_mutex);
-  P.leaf_top = (P.leaf_top + 1) % P.kLeafSlots;
-  P.leaves[P.leaf_top] = n;
-  P.leaf_count = std::min(P.leaf_count + 1, P.kLeafSlots);
-  P.leaf_pending.store(P.leaf_count);
-}
-
-template <int N>
-void Search<N>::solve_leaf(const Node& n) {
-  aborted_ = false;
-  value(n, 0);  // stores what it finishes; an abort (call ending, budget) leaves nothing unfinished
-  aborted_ = false;
-}
-
-template <int N>
 ParallelSearch<N>::ParallelSearch(Search<N>& main, EndgameTable& table, int split_cards, int leaf_cards)
     : main_(main), table_(table), view_(table), helper_search_(view_, 0), helper_pns_(helper_search_, leaf_cards) {
   shared_.search[0] = &main_;
@@ -271,12 +254,6 @@ void ParallelSearch<N>::begin(uint64_t max_nodes) {
   shared_.overall = max_nodes;
   shared_.budget.store(max_nodes);
   shared_.out_of_budget.store(false);
-  {
-    std::lock_guard<std::mutex> g(shared_.leaf_mutex);
-    shared_.leaf_count = 0;
-    shared_.leaf_pending.store(0);
-    shared_.leaves_closed.store(false);
-  }
   table_.set_concurrent(true);
   cpu_at_begin_ = helper_clock();
   {
@@ -291,12 +268,7 @@ void ParallelSearch<N>::begin(uint64_t max_nodes) {
 
 template <int N>
 void ParallelSearch<N>::end() {
-  {
-    std::lock_guard<std::mutex> g(shared_.leaf_mutex);
-    shared_.leaves_closed.store(true);
-  }
-  shared_.poke(1);
-  for (int spins = 0; shared_.leaf_busy.load();) idle_pause(&spins);
+  // The helper is idle: split points and team roots return only after it has left them.
   session_.store(false);
   table_.set_concurrent(false);
   helper_cpu_ = helper_clock() - cpu_at_begin_;
@@ -336,28 +308,6 @@ void ParallelSearch<N>::run() {
         spins = 0;
         continue;
       }
-      if (shared_.leaf_pending.load(std::memory_order_relaxed)) {
-        Node leaf;
-        bool got = false;
-        {
-          std::lock_guard<std::mutex> g(shared_.leaf_mutex);
-          if (shared_.leaf_count && !shared_.leaves_closed.load()) {
-            leaf = shared_.leaves[shared_.leaf_top];
-            shared_.leaf_top = (shared_.leaf_top + shared_.kLeafSlots - 1) % shared_.kLeafSlots;
-            shared_.leaf_pending.store(--shared_.leaf_count);
-            shared_.leaf_busy.store(true);
-            got = true;
-          }
-        }
-        if (got) {
-          shared_.idle[1].store(false);
-          helper_search_.solve_leaf(leaf);
-          shared_.leaf_busy.store(false);
-          shared_.idle[1].store(true);
-          spins = 0;
-          continue;
-        }
-      }
       idle_pause(&spins);
     }
     shared_.idle[1].store(false);
@@ -377,10 +327,6 @@ template bool Search<2>::wants_split(const Node&) const;
 template bool Search<3>::wants_split(const Node&) const;
 template bool Search<2>::split(const Node&, const std::vector<Move>&, size_t, int);
 template bool Search<3>::split(const Node&, const std::vector<Move>&, size_t, int);
-template void Search<2>::queue_leaf(const Node&);
-template void Search<3>::queue_leaf(const Node&);
-template void Search<2>::solve_leaf(const Node&);
-template void Search<3>::solve_leaf(const Node&);
 template void Search<2>::join(SplitPoint*, SplitPoint*);
 template void Search<3>::join(SplitPoint*, SplitPoint*);
 template class ParallelSearch<2>;

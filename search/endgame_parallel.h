@@ -58,17 +58,6 @@ struct ParallelShared {
   uint64_t overall = 0;
   std::atomic<bool> out_of_budget{false};
 
-  // Depth-first leaves the proof-number search met unsolved (search/endgame_pns.cpp), for the
-  // helper to solve while the caller's thread expands: a stack (the newest first: they belong
-  // to the node being expanded now), the oldest overwritten when full. Closed between calls.
-  static constexpr size_t kLeafSlots = 64;
-  alignas(64) std::mutex leaf_mutex;
-  Node leaves[kLeafSlots];
-  size_t leaf_top = 0, leaf_count = 0;     // under leaf_mutex
-  std::atomic<size_t> leaf_pending{0};     // leaf_count, for a look without the lock
-  std::atomic<bool> leaves_closed{true};   // the call is ending: stop the leaf being solved
-  std::atomic<bool> leaf_busy{false};      // the helper is solving a leaf
-
   // Team proof-number search (search/endgame_pns.cpp): both threads run df-pn from one root over
   // the shared table, each steering clear of the child the other is in. Thread 0 publishes the
   // root (team_root, then team_busy, then a new team_generation); the helper runs it and clears

@@ -154,7 +154,7 @@ bool ProofNumberSearch<N>::wins(const Node& root) {
     if (dfs_.aborted()) return false;
     if (done) return same == pv;
   }
-  if (N == 3 && dfs_.has_helper()) {
+  if (dfs_.has_helper()) {
     // Two threads: both run df-pn from r (team mode); the first to solve it gives the answer.
     ParallelShared<N>& P = *dfs_.shared();
     P.team_root = r;
@@ -193,21 +193,6 @@ bool ProofNumberSearch<N>::team_wins(const Node& root, ParallelShared<N>* shared
   if (pn != 0 && dn != 0) mid(root, key, &pn, &dn, kPnInf, kPnInf, 0);
   team_ = nullptr;
   return pn == 0;
-}
-
-template <int N>
-void ProofNumberSearch<N>::offer_leaves(const std::vector<Child>& ch) {
-  // The most proving child is the one this thread descends into next (and solves itself when
-  // it is a leaf); the helper takes the others, most proving first (the queue is a stack, so
-  // they go in from the least proving).
-  size_t best = 0;
-  for (size_t i = 1; i < ch.size(); ++i)
-    if (ch[i].cp < ch[best].cp) best = i;
-  leaf_order_.clear();
-  for (size_t i = 0; i < ch.size(); ++i)
-    if (i != best && cards_in_play<N>(ch[i].node) <= leaf_cards_) leaf_order_.push_back(i);
-  std::stable_sort(leaf_order_.begin(), leaf_order_.end(), [&](size_t a, size_t b) { return ch[a].cp > ch[b].cp; });
-  for (size_t i : leaf_order_) dfs_.offer_leaf(ch[i].node);
 }
 
 template <int N>
@@ -262,7 +247,6 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
   }
   ch.resize(kept);
   if (ch.empty()) return proven(false);
-  if (dfs_.has_helper() && !team_) offer_leaves(ch);
   for (;;) {
     // pn: the cheapest child to prove; dn: all children must be refuted.
     size_t best = 0;

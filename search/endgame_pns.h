@@ -45,9 +45,6 @@ class ProofNumberSearch {
   // Expands n until its pn reaches th_pn or its dn reaches th_dn; *pn, *dn hold the numbers on
   // entry (from the table or the initial estimate) and on return.
   void mid(const Node& n, const EndgameKey& key, uint32_t* pn, uint32_t* dn, uint32_t th_pn, uint32_t th_dn, int ply);
-  // With a helper thread (search/endgame_parallel.h): queues the unsolved depth-first leaves
-  // among the children for it to solve meanwhile.
-  void offer_leaves(const std::vector<Child>& ch);
   // Initial numbers of a position never expanded.
   void estimate(const Node& n, uint32_t* pn, uint32_t* dn);
 
@@ -58,7 +55,6 @@ class ProofNumberSearch {
   int tid_ = 0;
   std::deque<std::vector<Move>> moves_;   // per ply
   std::deque<std::vector<Child>> children_;  // per ply
-  std::vector<size_t> leaf_order_;
 };
 
 extern template class ProofNumberSearch<2>;

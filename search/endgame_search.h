@@ -194,11 +194,6 @@ class Search {
     tid_ = tid;
     reset_limit();
   }
-  // The proof-number search met a small position (a depth-first leaf) it has not solved: with
-  // a helper thread, queue it for the helper to solve meanwhile (results go to the table).
-  void offer_leaf(const Node& n) {
-    if (par_) queue_leaf(n);
-  }
   bool has_helper() const { return par_ != nullptr; }
   // Parallel search: the shared state (nullptr without a helper) and this thread's index.
   ParallelShared<N>* shared() const { return par_; }
@@ -206,8 +201,6 @@ class Search {
   // After a stop that did not concern this thread's result (the other thread of a team
   // proof-number search solved the root first): searching may go on.
   void clear_abort() { aborted_ = false; }
-  // The helper's side: solves one queued leaf (nothing unfinished is stored).
-  void solve_leaf(const Node& n);
   // Searches the children of `sp` (published by the other thread) until they run out or sp is
   // stopped; the helper's side of a split point. `waiting_at`: the split point of this thread's
   // own that it waits at (helpful master), or nullptr. aborted() afterwards: this thread must
@@ -229,7 +222,6 @@ class Search {
     return false;
   }
   bool parallel_refill();
-  void queue_leaf(const Node& n);
   bool parallel_wins_within(const Node& n, uint64_t budget, bool* done);
   // Young brothers wait: searches moves[first..] of n with the other thread's help (it takes
   // children from a shared index); the first child already failed. Returns the node's value;

@@ -1,5 +1,5 @@
-// Team proof-number search tests (three players, two threads both running df-pn from the root):
-// the same answers as plain minimax and as one thread, with tiny tables, budgets and full solves.
+// Team proof-number search tests (two threads both running df-pn from the root; two and three
+// players): the same answers as plain minimax and as one thread, tiny tables, budgets, full solves.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -38,8 +38,15 @@ TEST(EndgameTeam, AgreesWithMinimaxOnSmallPositions) {
     helper_nodes += team.last_stats().helper_nodes;
     wins += expected;
   }
-  EXPECT_GT(wins, 100);
-  EXPECT_LT(wins, 400);
+  for (int i = 0; i < 300; ++i) {
+    const TwoPlayerPosition p = random_two_player(rng, 2 + int(rng.below(6)), 2 + int(rng.below(6)), rng.below(2) == 1);
+    const bool expected = reference_side_to_move_wins(p);
+    ASSERT_EQ(team.side_to_move_wins(p), std::optional<bool>(expected)) << "position " << i << ": " << describe(p);
+    helper_nodes += team.last_stats().helper_nodes;
+    wins += expected;
+  }
+  EXPECT_GT(wins, 200);
+  EXPECT_LT(wins, 600);
   RecordProperty("helper_nodes", std::to_string(helper_nodes));
 }
 
@@ -54,6 +61,11 @@ TEST(EndgameTeam, AgreesWithOneThreadOnMidSizePositions) {
     const auto expected = one.side_to_move_wins(p);
     ASSERT_TRUE(expected.has_value());
     ASSERT_EQ(team.side_to_move_wins(p), expected) << describe(p);
+    helper_nodes += team.last_stats().helper_nodes;
+    const TwoPlayerPosition q = random_two_player(rng, 7 + int(rng.below(4)), 7 + int(rng.below(4)), rng.below(2) == 1);
+    const auto expected2 = one.side_to_move_wins(q);
+    ASSERT_TRUE(expected2.has_value());
+    ASSERT_EQ(team.side_to_move_wins(q), expected2) << describe(q);
     helper_nodes += team.last_stats().helper_nodes;
   }
   // The helper searched: the comparison covers the team code, not just thread 0.
