@@ -28,8 +28,8 @@ struct SolverOptions {
   int pns_leaf_cards = 14;
   // Search threads of one call (1 or 2). 2: a helper thread shares the depth-first searches
   // (split points: when a node's first move does not win, both threads take its other moves) and
-  // the table; three players: both threads run the proof-number search from the root (team
-  // mode, docs/solver.md). The answers are the same, node counts vary from run to run. One solver
+  // the table; with proof numbers both threads then run the proof-number search from the root
+  // (team mode, docs/solver.md). The answers are the same, node counts vary from run to run. One solver
   // per thread (MCTS) keeps 1.
   int threads = 1;
   // With 2 threads: nodes with at least this many cards in all hands may be split between the
