@@ -4,7 +4,6 @@
 #include "search/endgame_search.h"
 
 #include <algorithm>
-#include <optional>
 #if defined(__BMI2__)
 #include <immintrin.h>
 #endif
@@ -526,7 +525,8 @@ struct Finisher {
 //   c or W2 exists.
 // - Farmer 2 plays m (not emptying): the landlord faces m next and may play W0 if it beats m.
 //   Farmer 2 passes on the landlord's combination (farmer 1 passed, passes == 1): the landlord
-//   leads and may play W0.
+//   leads and may play W0. Farmer 2 passes on farmer 1's combination c (passes == 0): the
+//   landlord faces c and may play W0 if it beats c.
 // - Farmer 1 plays m (not emptying) that farmer 2 cannot beat: farmer 2 must pass and the
 //   landlord, facing m, may play W0 if it beats m. (When farmer 2 can beat m it may, so nothing
 //   is decided at once.)
@@ -556,7 +556,7 @@ void Search<N>::drop_immediate_losses(const Node& n, std::vector<Move>& moves) c
   }
   const Finisher w0(n.h[0]);
   if (!w0) return;
-  pass_loses = s == 2 && !n.beat.is_pass() && n.passes == 1;
+  pass_loses = s == 2 && !n.beat.is_pass() && (n.passes == 1 || w0.beats(n.beat));
   auto loses = [&](const Move& m) {
     if (m.is_pass()) return pass_loses;
     return m.cards.size() != size && w0.beats(m) && (s == 2 || !can_beat_fast(n.h[2], m));
