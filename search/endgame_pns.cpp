@@ -201,6 +201,8 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
   using S = Search<N>;
   EndgameTable& table = dfs_.table();
   const int s = n.to_move;
+  const bool skip = skip_sure_win_;  // read (and cleared) first, so that it never outlives this call
+  skip_sure_win_ = false;
   if (cards_in_play<N>(n) <= leaf_cards_) {
     const bool v = dfs_.value(n, ply);  // stores its result itself
     if (dfs_.aborted()) return;
@@ -217,7 +219,9 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
   };
   std::vector<Move>& moves = at_ply(moves_, ply);
   dfs_.ordered_moves(n, moves);
-  if (dfs_.sure_win_after_ordering(n)) return proven(true);
+  // A re-expansion skips the sure-win tests (they failed the first time; median 14/12/12
+  // position 633.2M -> 623.1M instructions, same nodes).
+  if (!skip && dfs_.sure_win_after_ordering(n)) return proven(true);
   std::vector<Child>& ch = at_ply(children_, ply);
   ch.clear();
   for (const Move& m : moves) {
@@ -237,7 +241,8 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
   for (size_t i = 0; i < ch.size(); ++i) {
     Child& x = ch[i];
     uint32_t cpn, cdn;
-    if (!table.probe(x.key, x.hash, &cpn, &cdn)) estimate(x.node, &cpn, &cdn);
+    x.expanded = table.probe(x.key, x.hash, &cpn, &cdn);
+    if (!x.expanded) estimate(x.node, &cpn, &cdn);
     x.cp = x.same ? cpn : cdn;
     x.cd = x.same ? cdn : cpn;
     if (x.cp == 0) return proven(true);
@@ -298,9 +303,11 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
     const uint64_t t_cd = th_dn == kPnInf ? kPnInf : uint64_t(th_dn) - *dn + b.cd;
     const uint32_t tp = uint32_t(std::min<uint64_t>(t_cp, kPnInf)), td = uint32_t(std::min<uint64_t>(t_cd, kPnInf));
     uint32_t cpn = b.same ? b.cp : b.cd, cdn = b.same ? b.cd : b.cp;
+    skip_sure_win_ = N == 3 && b.expanded;  // two players: trees kept as they were
     if (team_ && ply + 1 < ParallelShared<N>::kPathPlies) team_->path[tid_].at[ply + 1].store(b.hash, std::memory_order_relaxed);
     mid(b.node, b.key, &cpn, &cdn, b.same ? tp : td, b.same ? td : tp, ply + 1);
     if (team_ && ply + 1 < ParallelShared<N>::kPathPlies) team_->path[tid_].at[ply + 1].store(0, std::memory_order_relaxed);
+    b.expanded = true;
     if (dfs_.aborted()) return;
     b.cp = b.same ? cpn : cdn;
     b.cd = b.same ? cdn : cpn;

@@ -37,6 +37,7 @@ class ProofNumberSearch {
     uint64_t hash;  // the table's hash of key (computed once for the prefetch and the probe)
     uint32_t cp, cd;
     bool same;  // node.to_move is on the parent mover's team
+    bool expanded;  // expanded before (numbers in the table, or by this node's loop)
   };
   // Follows forced passes and the immediate-win tests from n; returns 1 when the side of
   // `mover` wins for sure, -1 when it loses, 0 otherwise (then *out is the position reached and
@@ -55,6 +56,10 @@ class ProofNumberSearch {
   int tid_ = 0;
   std::deque<std::vector<Move>> moves_;   // per ply
   std::deque<std::vector<Child>> children_;  // per ply
+  // Set by the parent right before mid() re-enters a child that was expanded before: that
+  // expansion ran the sure-win tests and they failed (a success is stored as solved), so the
+  // re-expansion skips them (skipping a test that only proves wins is always sound).
+  bool skip_sure_win_ = false;
 };
 
 extern template class ProofNumberSearch<2>;

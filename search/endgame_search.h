@@ -145,6 +145,10 @@ class Search {
   // `can_reply`: the caller knows that the seat to move can beat n.beat (two players: the move
   // was not in the parent's unbeatable list), so the forced-pass test is skipped.
   bool value(const Node& n, int ply, bool can_reply = false);
+  // Three players: removes from `moves` (the list ordered_moves(n, ...) made) the moves after
+  // which an opponent empties its hand at once, keeping one move when all are such (see the
+  // proof in endgame_search.cpp). Called by ordered_moves unless `complete`.
+  void drop_immediate_losses(const Node& n, std::vector<Move>& moves) const;
   // Right after ordered_moves(n, ...): true when the sure-win tests prove that the side to move
   // wins (they use the unbeatable moves ordered_moves listed).
   bool sure_win_after_ordering(const Node& n);
