@@ -6,6 +6,7 @@
 
 #include "game/move.h"
 #include "game/movegen.h"
+#include "search/endgame_bits.h"
 #include "search/endgame_dominance.h"
 
 namespace ddz::endgame {
@@ -36,8 +37,38 @@ class RaceLeads {
       return;
     }
     // Replies: generated (filtering the lead list through beats() took more instructions than
-    // generating the few replies that beat).
-    legal_moves(hand, beat, out);
+    // generating the few replies that beat). Solos, pairs and trios, most of what the rules
+    // answer, straight from rank masks.
+    if (!simple_replies(hand, beat, out)) legal_moves(hand, beat, out);
+  }
+
+  // legal_moves(hand, beat, out) when beat is a solo, pair or trio (same moves, same order:
+  // higher ones of the kind by rank, bombs, the rocket, pass), without the generator's general
+  // setup (per-rank counts, four masks), which cost more than these few moves; false (out
+  // untouched) for other combinations.
+  static bool simple_replies(Hand hand, const Move& beat, std::vector<Move>& out) {
+    int per;
+    switch (beat.type) {
+      case MoveType::Solo: per = 1; break;
+      case MoveType::Pair: per = 2; break;
+      case MoveType::Trio: per = 3; break;
+      default: return false;
+    }
+    out.clear();
+    // Pairs and trios only of ranks 3..2 (a joker is one card; at_least cannot count two anyway).
+    uint32_t mask = at_least(hand, per) & ~((2u << beat.key) - 1);
+    while (mask) {
+      const int r = __builtin_ctz(mask);
+      mask &= mask - 1;
+      out.push_back(Move{Hand::of(r, per), beat.type, uint8_t(r), 1});
+    }
+    for (uint32_t bombs = at_least(hand, 4); bombs; bombs &= bombs - 1) {
+      const int r = __builtin_ctz(bombs);
+      out.push_back(Move{Hand::of(r, 4), MoveType::Bomb, uint8_t(r), 1});
+    }
+    if (hand.count(RX) && hand.count(RD)) out.push_back(Move{Hand::of(RX) + Hand::of(RD), MoveType::Rocket, 0, 1});
+    out.push_back(Move::pass());
+    return true;
   }
 
  private:

@@ -14,6 +14,7 @@
 
 #include "game/move.h"
 #include "game/movegen.h"
+#include "search/endgame_bits.h"
 #include "search/endgame_one_card.h"
 #include "search/endgame_small_hand.h"
 #include "search/endgame_sure_win.h"
@@ -22,17 +23,6 @@
 #include "search/min_plays.h"
 
 namespace ddz::endgame {
-
-// Hand::ranks_with_at_least, inline (it sits on the solver's hottest paths): bit r set when rank
-// r has at least n cards (n in 1..4).
-inline uint32_t at_least(Hand h, int n) {
-  const uint64_t high = (h.bits() + 0x0111111111111111ULL * uint64_t(8 - n)) & 0x0888888888888888ULL;
-#if defined(__BMI2__)
-  return uint32_t(_pext_u64(high, 0x0888888888888888ULL));
-#else
-  return h.ranks_with_at_least(n);
-#endif
-}
 
 // A position with absolute seats. Two players: seats 0 and 1, `passes` always 0. Three players:
 // seat 0 is the landlord and play goes 0 -> 1 -> 2 -> 0; `passes` counts passes since `beat`
