@@ -43,9 +43,9 @@ bool SmallHandRace::facing(Hand a, const Move& r, Hand b, int depth) {
   }
 }
 
-bool SmallHandRace::answered(Hand a, const Move& m, Hand b, int depth) {
+bool SmallHandRace::answered(Hand a, const Move& m, Hand b, int depth, bool b_can_answer) {
   // Most of A's plays are ones B cannot answer: no replies to generate.
-  if (!can_beat_fast(b, m)) return lead(a, b, depth + 1);
+  if (!b_can_answer) return lead(a, b, depth + 1);
   std::vector<Move>& replies = b_moves_[size_t(depth)];
   leads_.moves(b, m, replies);
   for (const Move& r : replies) {
@@ -58,17 +58,23 @@ bool SmallHandRace::answered(Hand a, const Move& m, Hand b, int depth) {
   return true;
 }
 
+bool SmallHandRace::small_follow_wins(Hand b, const Move& beat, Hand hand) {
+  return !answered(hand, beat, b, 0, can_beat_fast(b, beat));
+}
+
 bool SmallHandRace::lead(Hand a, Hand b, int depth) {
   bool v;
   if (cached(a, b.bits(), &v)) return v;
   std::vector<Move>& moves = a_moves_[size_t(depth)];
   leads_.moves(a, Move::pass(), moves);
-  // Leads B cannot answer first (A keeps the lead), then the others.
+  // Leads B cannot answer first (A keeps the lead), then the others. B's rank masks once.
+  const Beater beater(b);
   v = false;
   for (int pass = 0; pass < 2 && !v; ++pass)
     for (size_t j = moves.size(); j-- > 0 && !v;) {
       const Move& m = moves[j];
-      if (can_beat_fast(b, m) == (pass == 1)) v = m.cards == a || answered(a - m.cards, m, b, depth);
+      const bool answerable = beater.beats(m);
+      if (answerable == (pass == 1)) v = m.cards == a || answered(a - m.cards, m, b, depth, answerable);
     }
   store(a, b.bits(), v);
   return v;
@@ -91,7 +97,7 @@ bool SmallHandRace::follow(Hand a, const Move& beat, Hand b, int depth) {
   leads_.moves(a, beat, moves);
   for (size_t i = 0; i < moves.size(); ++i) {
     const Move& m = moves[i];
-    if (m.is_pass() ? b_leads(a, b, depth + 1) : (m.cards == a || answered(a - m.cards, m, b, depth + 1)))
+    if (m.is_pass() ? b_leads(a, b, depth + 1) : (m.cards == a || answered(a - m.cards, m, b, depth + 1, can_beat_fast(b, m))))
       return true;
   }
   return false;
