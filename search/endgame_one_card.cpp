@@ -70,25 +70,14 @@ bool OneCardRace::follow_wins(Hand hand, const Move& beat, int b) {
 }
 
 bool OneCardRace::follow_search(Hand hand, const Move& beat, int b) {
-  int per = 0;
-  switch (beat.type) {
-    case MoveType::Solo: per = 1; break;
-    case MoveType::Pair: per = 2; break;
-    case MoveType::Trio: per = 3; break;
-    default: break;
-  }
-  if (per) {
-    // The replies of RaceLeads::simple_replies in the same order, without a list: the ranks above
-    // the key holding `per` cards, then bombs, then the rocket (passing loses: B leads its card).
-    auto wins_with = [&](Hand cards) { return cards == hand || lead_wins(hand - cards, b); };
-    for (uint32_t mask = at_least(hand, per) & ~((2u << beat.key) - 1); mask; mask &= mask - 1) {
-      const int r = __builtin_ctz(mask);
-      if (per == 1 && r < b && hand.size() > 1) continue;  // a solo below b lets B play out
-      if (wins_with(Hand::of(r, per))) return true;
-    }
-    for (uint32_t bombs = at_least(hand, 4); bombs; bombs &= bombs - 1)
-      if (wins_with(Hand::of(__builtin_ctz(bombs), 4))) return true;
-    return hand.count(RX) && hand.count(RD) && wins_with(Hand::of(RX) + Hand::of(RD));
+  if (const int per = RaceLeads::simple_kind(beat)) {
+    // Replies to solos, pairs and trios without a list (the same moves in the same order);
+    // passing loses (B leads its card).
+    const bool more = hand.size() > 1;
+    return RaceLeads::any_simple_reply(hand, beat, [&](const Move& m) {
+      if (per == 1 && m.type == MoveType::Solo && m.key < b && more) return false;  // B plays out on it
+      return m.cards == hand || lead_wins(hand - m.cards, b);
+    });
   }
   if (!can_beat_fast(hand, beat)) return false;  // A passes and B leads its card
   leads_.moves(hand, beat, replies_);

@@ -45,6 +45,31 @@ class RaceLeads {
     if (!simple_replies(hand, beat, out)) legal_moves(hand, beat, out);
   }
 
+  // Cards per rank of a solo, pair or trio (the combinations simple_replies answers), else 0.
+  static int simple_kind(const Move& beat) {
+    switch (beat.type) {
+      case MoveType::Solo: return 1;
+      case MoveType::Pair: return 2;
+      case MoveType::Trio: return 3;
+      default: return 0;
+    }
+  }
+  // The moves of simple_replies(hand, beat) but pass, in the same order, handed to f without a
+  // list until f returns true (then true); beat must be a solo, pair or trio.
+  template <typename F>
+  static bool any_simple_reply(Hand hand, const Move& beat, F&& f) {
+    const int per = simple_kind(beat);
+    for (uint32_t mask = at_least(hand, per) & ~((2u << beat.key) - 1); mask; mask &= mask - 1) {
+      const int r = __builtin_ctz(mask);
+      if (f(Move{Hand::of(r, per), beat.type, uint8_t(r), 1})) return true;
+    }
+    for (uint32_t bombs = at_least(hand, 4); bombs; bombs &= bombs - 1) {
+      const int r = __builtin_ctz(bombs);
+      if (f(Move{Hand::of(r, 4), MoveType::Bomb, uint8_t(r), 1})) return true;
+    }
+    return hand.count(RX) && hand.count(RD) && f(Move{Hand::of(RX) + Hand::of(RD), MoveType::Rocket, 0, 1});
+  }
+
   // legal_moves(hand, beat, out) when beat is a solo, pair or trio (same moves, same order:
   // higher ones of the kind by rank, bombs, the rocket, pass), without the generator's general
   // setup (per-rank counts, four masks), which cost more than these few moves; false (out

@@ -90,13 +90,16 @@ bool TwoCardRace::follow_search(Hand hand, const Move& beat, Hand b) {
   const int p = __builtin_ctz(ranks), q = 31 - __builtin_clz(ranks);
   // Passing: B leads its pair (and wins), or one of its singles, whichever A cannot handle.
   if (p != q && one_.follow_wins(hand, solo(p), q) && one_.follow_wins(hand, solo(q), p)) return true;
+  auto wins_with = [&](const Move& m) { return m.cards == hand || after_play(hand - m.cards, m, b, 0); };
+  // Replies to solos, pairs and trios without a list (the same moves in the same order).
+  if (RaceLeads::simple_kind(beat)) return RaceLeads::any_simple_reply(hand, beat, wins_with);
   if (!can_beat_fast(hand, beat)) return false;  // only passing is left
   // Depth 0's buffer: the recursion below starts at depth 1.
   std::vector<Move>& replies = moves_[0];
   leads_.moves(hand, beat, replies);
   for (const Move& m : replies) {
     if (m.is_pass()) continue;
-    if (m.cards == hand || after_play(hand - m.cards, m, b, 0)) return true;
+    if (wins_with(m)) return true;
   }
   return false;
 }
