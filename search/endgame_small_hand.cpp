@@ -46,6 +46,12 @@ bool SmallHandRace::facing(Hand a, const Move& r, Hand b, int depth) {
 bool SmallHandRace::answered(Hand a, const Move& m, Hand b, int depth, bool b_can_answer) {
   // Most of A's plays are ones B cannot answer: no replies to generate.
   if (!b_can_answer) return lead(a, b, depth + 1);
+  if (RaceLeads::simple_kind(m)) {
+    // B's replies to a solo, pair or trio without a list, in the same order (passing last).
+    if (RaceLeads::any_simple_reply(b, m, [&](const Move& r) { return r.cards == b || !facing(a, r, b - r.cards, depth); }))
+      return false;
+    return lead(a, b, depth + 1);
+  }
   std::vector<Move>& replies = b_moves_[size_t(depth)];
   leads_.moves(b, m, replies);
   for (const Move& r : replies) {
