@@ -99,6 +99,13 @@ bool SmallHandRace::b_leads(Hand a, Hand b, int depth) {
 }
 
 bool SmallHandRace::follow(Hand a, const Move& beat, Hand b, int depth) {
+  if (RaceLeads::simple_kind(beat)) {
+    // A's replies to a solo, pair or trio without a list, in the same order (passing last).
+    return RaceLeads::any_simple_reply(a, beat, [&](const Move& m) {
+             return m.cards == a || answered(a - m.cards, m, b, depth + 1, can_beat_fast(b, m));
+           }) ||
+           b_leads(a, b, depth + 1);
+  }
   std::vector<Move>& moves = a_moves_[size_t(depth)];
   leads_.moves(a, beat, moves);
   for (size_t i = 0; i < moves.size(); ++i) {
