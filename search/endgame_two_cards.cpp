@@ -51,8 +51,11 @@ bool TwoCardRace::lead(Hand hand, Hand b, int depth) {
   std::vector<Move>& moves = moves_[size_t(depth)];
   leads_.moves(hand, Move::pass(), moves);
   bool win = false;
-  for (size_t i = 0; i < moves.size() && !win; ++i) {
-    const Move& m = moves[i];
+  // Larger combinations first (the end of the generated list: chains, trios with kickers,
+  // bombs): a win sheds the hand in fewer plays, so it is found sooner (9 positions around the
+  // 13-vs-13 median 99.6M -> 97.9M instructions against generation order).
+  for (size_t j = moves.size(); j-- > 0 && !win;) {
+    const Move& m = moves[j];
     win = m.cards == hand || after_play(hand - m.cards, m, b, depth);
   }
   // The recursion may have reused the slot (the cache never moves): written whole.
