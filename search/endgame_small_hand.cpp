@@ -92,7 +92,9 @@ bool SmallHandRace::b_leads(Hand a, Hand b, int depth) {
   std::vector<Move>& leads = b_moves_[size_t(depth)];
   leads_.moves(b, Move::pass(), leads);
   v = true;
-  for (size_t i = 0; i < leads.size() && v; ++i)
+  // B's larger leads first (the end of the list: its pair or trio before its singles), which
+  // refute A sooner (9 positions around the 13-vs-13 median 97.9M -> 95.0M instructions).
+  for (size_t i = leads.size(); i-- > 0 && v;)
     v = leads[i].cards != b && facing(a, leads[i], b - leads[i].cards, depth);
   store(a, b.bits() | kBLeadsBit, v);
   return v;
