@@ -70,6 +70,25 @@ class RaceLeads {
     return hand.count(RX) && hand.count(RD) && f(Move{Hand::of(RX) + Hand::of(RD), MoveType::Rocket, 0, 1});
   }
 
+  // any_simple_reply in the reverse order: the rocket, bombs from the highest, then the kind
+  // from the highest rank.
+  template <typename F>
+  static bool any_simple_reply_high_first(Hand hand, const Move& beat, F&& f) {
+    const int per = simple_kind(beat);
+    if (hand.count(RX) && hand.count(RD) && f(Move{Hand::of(RX) + Hand::of(RD), MoveType::Rocket, 0, 1})) return true;
+    for (uint32_t bombs = at_least(hand, 4); bombs;) {
+      const int r = 31 - __builtin_clz(bombs);
+      bombs &= ~(1u << r);
+      if (f(Move{Hand::of(r, 4), MoveType::Bomb, uint8_t(r), 1})) return true;
+    }
+    for (uint32_t mask = at_least(hand, per) & ~((2u << beat.key) - 1); mask;) {
+      const int r = 31 - __builtin_clz(mask);
+      mask &= ~(1u << r);
+      if (f(Move{Hand::of(r, per), beat.type, uint8_t(r), 1})) return true;
+    }
+    return false;
+  }
+
   // legal_moves(hand, beat, out) when beat is a solo, pair or trio (same moves, same order:
   // higher ones of the kind by rank, bombs, the rocket, pass), without the generator's general
   // setup (per-rank counts, four masks), which cost more than these few moves; false (out

@@ -48,7 +48,7 @@ bool SmallHandRace::answered(Hand a, const Move& m, Hand b, int depth, bool b_ca
   if (!b_can_answer) return lead(a, b, depth + 1);
   if (RaceLeads::simple_kind(m)) {
     // B's replies to a solo, pair or trio without a list, in the same order (passing last).
-    if (RaceLeads::any_simple_reply(b, m, [&](const Move& r) { return r.cards == b || !facing(a, r, b - r.cards, depth); }))
+    if (RaceLeads::any_simple_reply_high_first(b, m, [&](const Move& r) { return r.cards == b || !facing(a, r, b - r.cards, depth); }))
       return false;
     return lead(a, b, depth + 1);
   }
