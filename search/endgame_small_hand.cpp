@@ -73,15 +73,15 @@ bool SmallHandRace::lead(Hand a, Hand b, int depth) {
   if (cached(a, b.bits(), &v)) return v;
   std::vector<Move>& moves = a_moves_[size_t(depth)];
   leads_.moves(a, Move::pass(), moves);
-  // Leads B cannot answer first (A keeps the lead), then the others. B's rank masks once.
+  // Larger leads first (from the end of the list), in one pass: first the leads B cannot answer
+  // and then the others (session 5) took more instructions (9 positions around the 13-vs-13
+  // median 94.4M -> 92.4M without that split). B's rank masks once.
   const Beater beater(b);
   v = false;
-  for (int pass = 0; pass < 2 && !v; ++pass)
-    for (size_t j = moves.size(); j-- > 0 && !v;) {
-      const Move& m = moves[j];
-      const bool answerable = beater.beats(m);
-      if (answerable == (pass == 1)) v = m.cards == a || answered(a - m.cards, m, b, depth, answerable);
-    }
+  for (size_t j = moves.size(); j-- > 0 && !v;) {
+    const Move& m = moves[j];
+    v = m.cards == a || answered(a - m.cards, m, b, depth, beater.beats(m));
+  }
   store(a, b.bits(), v);
   return v;
 }
