@@ -91,8 +91,9 @@ bool TwoCardRace::follow_wins(Hand hand, const Move& beat, Hand b) {
 bool TwoCardRace::follow_search(Hand hand, const Move& beat, Hand b) {
   const uint32_t ranks = at_least(b, 1);
   const int p = __builtin_ctz(ranks), q = 31 - __builtin_clz(ranks);
-  // Passing: B leads its pair (and wins), or one of its singles, whichever A cannot handle.
-  if (p != q && one_.follow_wins(hand, solo(p), q) && one_.follow_wins(hand, solo(q), p)) return true;
+  // Passing: B leads its pair (and wins), or one of its singles, whichever A cannot handle (its
+  // higher single first: 9 positions around the 13-vs-13 median 92.4M -> 91.1M instructions).
+  if (p != q && one_.follow_wins(hand, solo(q), p) && one_.follow_wins(hand, solo(p), q)) return true;
   auto wins_with = [&](const Move& m) { return m.cards == hand || after_play(hand - m.cards, m, b, 0); };
   // Replies to solos, pairs and trios without a list (the same moves in the same order).
   if (RaceLeads::simple_kind(beat)) return RaceLeads::any_simple_reply(hand, beat, wins_with);
