@@ -70,6 +70,15 @@ bool OneCardRace::follow_wins(Hand hand, const Move& beat, int b) {
 }
 
 bool OneCardRace::follow_search(Hand hand, const Move& beat, int b) {
+  if (const int per = RaceLeads::simple_kind(beat)) {
+    // Replies to solos, pairs and trios without a list (the same moves in the same order);
+    // passing loses (B leads its card).
+    const bool more = hand.size() > 1;
+    return RaceLeads::any_simple_reply(hand, beat, [&](const Move& m) {
+      if (per == 1 && m.type == MoveType::Solo && m.key < b && more) return false;  // B plays out on it
+      return m.cards == hand || lead_wins(hand - m.cards, b);
+    });
+  }
   if (!can_beat_fast(hand, beat)) return false;  // A passes and B leads its card
   leads_.moves(hand, beat, replies_);
   for (const Move& m : replies_) {

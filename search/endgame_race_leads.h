@@ -6,6 +6,7 @@
 
 #include "game/move.h"
 #include "game/movegen.h"
+#include "search/endgame_bits.h"
 #include "search/endgame_dominance.h"
 
 namespace ddz::endgame {
@@ -21,6 +22,9 @@ class RaceLeads {
   const std::vector<Move>& leads(Hand hand) {
     Slot& s = slots_[size_t((hand.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - kBits))];
     if (s.hand != hand || !s.filled) {
+      // A new slot starts with room for the lists of most hands the rules see, instead of
+      // doubling its way there move by move (a fresh process paid about 5 allocations a fill).
+      if (s.moves.capacity() < kFirstCapacity) s.moves.reserve(kFirstCapacity);
       legal_moves(hand, Move::pass(), s.moves);
       drop_dominated(KickerDominance(hand, 0), s.moves);
       s.hand = hand;
@@ -36,12 +40,87 @@ class RaceLeads {
       return;
     }
     // Replies: generated (filtering the lead list through beats() took more instructions than
-    // generating the few replies that beat).
-    legal_moves(hand, beat, out);
+    // generating the few replies that beat). Solos, pairs and trios, most of what the rules
+    // answer, straight from rank masks.
+    if (!simple_replies(hand, beat, out)) legal_moves(hand, beat, out);
+  }
+
+  // Cards per rank of a solo, pair or trio (the combinations simple_replies answers), else 0.
+  static int simple_kind(const Move& beat) {
+    switch (beat.type) {
+      case MoveType::Solo: return 1;
+      case MoveType::Pair: return 2;
+      case MoveType::Trio: return 3;
+      default: return 0;
+    }
+  }
+  // The moves of simple_replies(hand, beat) but pass, in the same order, handed to f without a
+  // list until f returns true (then true); beat must be a solo, pair or trio.
+  template <typename F>
+  static bool any_simple_reply(Hand hand, const Move& beat, F&& f) {
+    const int per = simple_kind(beat);
+    for (uint32_t mask = at_least(hand, per) & ~((2u << beat.key) - 1); mask; mask &= mask - 1) {
+      const int r = __builtin_ctz(mask);
+      if (f(Move{Hand::of(r, per), beat.type, uint8_t(r), 1})) return true;
+    }
+    for (uint32_t bombs = at_least(hand, 4); bombs; bombs &= bombs - 1) {
+      const int r = __builtin_ctz(bombs);
+      if (f(Move{Hand::of(r, 4), MoveType::Bomb, uint8_t(r), 1})) return true;
+    }
+    return hand.count(RX) && hand.count(RD) && f(Move{Hand::of(RX) + Hand::of(RD), MoveType::Rocket, 0, 1});
+  }
+
+  // any_simple_reply in the reverse order: the rocket, bombs from the highest, then the kind
+  // from the highest rank.
+  template <typename F>
+  static bool any_simple_reply_high_first(Hand hand, const Move& beat, F&& f) {
+    const int per = simple_kind(beat);
+    if (hand.count(RX) && hand.count(RD) && f(Move{Hand::of(RX) + Hand::of(RD), MoveType::Rocket, 0, 1})) return true;
+    for (uint32_t bombs = at_least(hand, 4); bombs;) {
+      const int r = 31 - __builtin_clz(bombs);
+      bombs &= ~(1u << r);
+      if (f(Move{Hand::of(r, 4), MoveType::Bomb, uint8_t(r), 1})) return true;
+    }
+    for (uint32_t mask = at_least(hand, per) & ~((2u << beat.key) - 1); mask;) {
+      const int r = 31 - __builtin_clz(mask);
+      mask &= ~(1u << r);
+      if (f(Move{Hand::of(r, per), beat.type, uint8_t(r), 1})) return true;
+    }
+    return false;
+  }
+
+  // legal_moves(hand, beat, out) when beat is a solo, pair or trio (same moves, same order:
+  // higher ones of the kind by rank, bombs, the rocket, pass), without the generator's general
+  // setup (per-rank counts, four masks), which cost more than these few moves; false (out
+  // untouched) for other combinations.
+  static bool simple_replies(Hand hand, const Move& beat, std::vector<Move>& out) {
+    int per;
+    switch (beat.type) {
+      case MoveType::Solo: per = 1; break;
+      case MoveType::Pair: per = 2; break;
+      case MoveType::Trio: per = 3; break;
+      default: return false;
+    }
+    out.clear();
+    // Pairs and trios only of ranks 3..2 (a joker is one card; at_least cannot count two anyway).
+    uint32_t mask = at_least(hand, per) & ~((2u << beat.key) - 1);
+    while (mask) {
+      const int r = __builtin_ctz(mask);
+      mask &= mask - 1;
+      out.push_back(Move{Hand::of(r, per), beat.type, uint8_t(r), 1});
+    }
+    for (uint32_t bombs = at_least(hand, 4); bombs; bombs &= bombs - 1) {
+      const int r = __builtin_ctz(bombs);
+      out.push_back(Move{Hand::of(r, 4), MoveType::Bomb, uint8_t(r), 1});
+    }
+    if (hand.count(RX) && hand.count(RD)) out.push_back(Move{Hand::of(RX) + Hand::of(RD), MoveType::Rocket, 0, 1});
+    out.push_back(Move::pass());
+    return true;
   }
 
  private:
   static constexpr int kBits = 12;
+  static constexpr size_t kFirstCapacity = 32;
   struct Slot {
     Hand hand;
     bool filled = false;

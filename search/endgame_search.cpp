@@ -53,19 +53,8 @@ int plays_estimate(Hand h) {
   return fours + trios + small - carried4;
 }
 
-bool Beater::beats(const Move& m) const {
-  if (m.type == MoveType::Rocket) return false;
-  if (rocket) return true;
-  if (m.type == MoveType::Bomb) return (m4 >> (m.key + 1)) != 0;
-  if (m4) return true;
-  if (size < m.cards.size()) return false;
+bool Beater::beats_rest(const Move& m) const {
   switch (m.type) {
-    case MoveType::Solo: return (m1 >> (m.key + 1)) != 0;
-    case MoveType::Pair: return ((m2 & kNonJokers) >> (m.key + 1)) != 0;
-    case MoveType::Trio: return ((m3 & kNonJokers) >> (m.key + 1)) != 0;
-    case MoveType::TrioSolo:
-      // No four of a rank here, so a trio above the key leaves size-3 >= 1 cards of other ranks.
-      return ((m3 & kNonJokers) >> (m.key + 1)) != 0;
     case MoveType::TrioPair: {
       const uint32_t pairs = m2 & kNonJokers;
       uint32_t trios = (m3 & kNonJokers) >> (m.key + 1) << (m.key + 1);
@@ -84,22 +73,6 @@ bool Beater::beats(const Move& m) const {
     default:
       if (!has_chain_above(m3, m.len, m.key)) return false;
       return can_beat(h, m);
-  }
-}
-
-bool can_beat_fast(Hand h, const Move& m) {
-  if (m.type == MoveType::Rocket) return false;
-  if (h.count(RX) && h.count(RD)) return true;
-  const uint32_t m4 = at_least(h, 4);
-  if (m.type == MoveType::Bomb) return (m4 >> (m.key + 1)) != 0;
-  if (m4) return true;
-  if (h.size() < m.cards.size()) return false;
-  switch (m.type) {
-    case MoveType::Solo: return (at_least(h, 1) >> (m.key + 1)) != 0;
-    case MoveType::Pair: return ((at_least(h, 2) & kNonJokers) >> (m.key + 1)) != 0;
-    case MoveType::Trio:
-    case MoveType::TrioSolo: return ((at_least(h, 3) & kNonJokers) >> (m.key + 1)) != 0;
-    default: return Beater(h).beats(m);
   }
 }
 

@@ -14,6 +14,7 @@
 
 #include "game/move.h"
 #include "game/movegen.h"
+#include "search/endgame_bits.h"
 #include "search/endgame_one_card.h"
 #include "search/endgame_small_hand.h"
 #include "search/endgame_sure_win.h"
@@ -22,17 +23,6 @@
 #include "search/min_plays.h"
 
 namespace ddz::endgame {
-
-// Hand::ranks_with_at_least, inline (it sits on the solver's hottest paths): bit r set when rank
-// r has at least n cards (n in 1..4).
-inline uint32_t at_least(Hand h, int n) {
-  const uint64_t high = (h.bits() + 0x0111111111111111ULL * uint64_t(8 - n)) & 0x0888888888888888ULL;
-#if defined(__BMI2__)
-  return uint32_t(_pext_u64(high, 0x0888888888888888ULL));
-#else
-  return h.ranks_with_at_least(n);
-#endif
-}
 
 // A position with absolute seats. Two players: seats 0 and 1, `passes` always 0. Three players:
 // seat 0 is the landlord and play goes 0 -> 1 -> 2 -> 0; `passes` counts passes since `beat`
@@ -294,22 +284,56 @@ class Search {
 extern template class Search<2>;
 extern template class Search<3>;
 
-// Whether `hand` holds a move that beats `m` (m not pass); same answer as can_beat() in
-// game/movegen.h, with shortcuts for the common types.
-bool can_beat_fast(Hand hand, const Move& m);
-
 // can_beat_fast for one hand against many moves: the hand's rank masks are computed once.
 struct Beater {
   explicit Beater(Hand hand)
       : h(hand), m1(at_least(hand, 1)), m2(at_least(hand, 2)), m3(at_least(hand, 3)), m4(at_least(hand, 4)),
         size(hand.size()), rocket(hand.count(RX) && hand.count(RD)) {}
   Beater() = default;
-  bool beats(const Move& m) const;  // same answer as can_beat_fast(h, m)
+  // Same answer as can_beat_fast(h, m). Inline for the common types (it is called millions of
+  // times a second by move ordering and the small-hand rules); the rest out of line.
+  bool beats(const Move& m) const {
+    if (m.type == MoveType::Rocket) return false;
+    if (rocket) return true;
+    if (m.type == MoveType::Bomb) return (m4 >> (m.key + 1)) != 0;
+    if (m4) return true;
+    if (size < m.cards.size()) return false;
+    switch (m.type) {
+      case MoveType::Solo: return (m1 >> (m.key + 1)) != 0;
+      case MoveType::Pair: return ((m2 & 0x1FFF) >> (m.key + 1)) != 0;
+      // TrioSolo: no four of a rank here, so a trio above the key leaves size-3 >= 1 cards of
+      // other ranks.
+      case MoveType::Trio:
+      case MoveType::TrioSolo: return ((m3 & 0x1FFF) >> (m.key + 1)) != 0;
+      default: return beats_rest(m);
+    }
+  }
+  // beats() for the other types (trio with pair, chains, four with two), once the rocket, bombs
+  // and the card count have been ruled out.
+  bool beats_rest(const Move& m) const;
   Hand h;
   uint32_t m1 = 0, m2 = 0, m3 = 0, m4 = 0;
   int size = 0;
   bool rocket = false;
 };
+
+// Whether `hand` holds a move that beats `m` (m not pass); same answer as can_beat() in
+// game/movegen.h, with shortcuts for the common types (only the masks they need).
+inline bool can_beat_fast(Hand h, const Move& m) {
+  if (m.type == MoveType::Rocket) return false;
+  if (h.count(RX) && h.count(RD)) return true;
+  const uint32_t m4 = at_least(h, 4);
+  if (m.type == MoveType::Bomb) return (m4 >> (m.key + 1)) != 0;
+  if (m4) return true;
+  if (h.size() < m.cards.size()) return false;
+  switch (m.type) {
+    case MoveType::Solo: return (at_least(h, 1) >> (m.key + 1)) != 0;
+    case MoveType::Pair: return ((at_least(h, 2) & 0x1FFF) >> (m.key + 1)) != 0;
+    case MoveType::Trio:
+    case MoveType::TrioSolo: return ((at_least(h, 3) & 0x1FFF) >> (m.key + 1)) != 0;
+    default: return Beater(h).beats_rest(m);
+  }
+}
 
 // A quick, optimistic count of the plays needed to empty a hand (chains ignored, trios carry a
 // single or a pair, fours carry two); orders moves and seeds proof numbers, never cuts.

@@ -25,14 +25,14 @@ class SmallHandRace {
   // The same game seen from the small hand's side: B (holding `b`, any size up to three) to lead
   // against A's `hand`, or B facing A's combination `beat`. True when B wins.
   bool small_lead_wins(Hand b, Hand hand) { return !b_leads(hand, b, 0); }
-  bool small_follow_wins(Hand b, const Move& beat, Hand hand) { return !answered(hand, beat, b, 0); }
+  bool small_follow_wins(Hand b, const Move& beat, Hand hand);
 
  private:
   bool lead(Hand a, Hand b, int depth);
   bool follow(Hand a, const Move& beat, Hand b, int depth);
   // A has just played m (not emptying its hand; `a` is the rest): true when A wins whatever B
-  // answers.
-  bool answered(Hand a, const Move& m, Hand b, int depth);
+  // answers. `b_can_answer`: whether B can beat m (the caller knows it).
+  bool answered(Hand a, const Move& m, Hand b, int depth, bool b_can_answer);
   // A's value when A (holding a) faces B's combination r and B holds b (any size >= 1).
   bool facing(Hand a, const Move& r, Hand b, int depth);
   // A's value when B (holding b) leads.

@@ -51,8 +51,11 @@ bool TwoCardRace::lead(Hand hand, Hand b, int depth) {
   std::vector<Move>& moves = moves_[size_t(depth)];
   leads_.moves(hand, Move::pass(), moves);
   bool win = false;
-  for (size_t i = 0; i < moves.size() && !win; ++i) {
-    const Move& m = moves[i];
+  // Larger combinations first (the end of the generated list: chains, trios with kickers,
+  // bombs): a win sheds the hand in fewer plays, so it is found sooner (9 positions around the
+  // 13-vs-13 median 99.6M -> 97.9M instructions against generation order).
+  for (size_t j = moves.size(); j-- > 0 && !win;) {
+    const Move& m = moves[j];
     win = m.cards == hand || after_play(hand - m.cards, m, b, depth);
   }
   // The recursion may have reused the slot (the cache never moves): written whole.
@@ -88,15 +91,19 @@ bool TwoCardRace::follow_wins(Hand hand, const Move& beat, Hand b) {
 bool TwoCardRace::follow_search(Hand hand, const Move& beat, Hand b) {
   const uint32_t ranks = at_least(b, 1);
   const int p = __builtin_ctz(ranks), q = 31 - __builtin_clz(ranks);
-  // Passing: B leads its pair (and wins), or one of its singles, whichever A cannot handle.
-  if (p != q && one_.follow_wins(hand, solo(p), q) && one_.follow_wins(hand, solo(q), p)) return true;
+  // Passing: B leads its pair (and wins), or one of its singles, whichever A cannot handle (its
+  // higher single first: 9 positions around the 13-vs-13 median 92.4M -> 91.1M instructions).
+  if (p != q && one_.follow_wins(hand, solo(q), p) && one_.follow_wins(hand, solo(p), q)) return true;
+  auto wins_with = [&](const Move& m) { return m.cards == hand || after_play(hand - m.cards, m, b, 0); };
+  // Replies to solos, pairs and trios without a list (the same moves in the same order).
+  if (RaceLeads::simple_kind(beat)) return RaceLeads::any_simple_reply(hand, beat, wins_with);
   if (!can_beat_fast(hand, beat)) return false;  // only passing is left
   // Depth 0's buffer: the recursion below starts at depth 1.
   std::vector<Move>& replies = moves_[0];
   leads_.moves(hand, beat, replies);
   for (const Move& m : replies) {
     if (m.is_pass()) continue;
-    if (m.cards == hand || after_play(hand - m.cards, m, b, 0)) return true;
+    if (wins_with(m)) return true;
   }
   return false;
 }

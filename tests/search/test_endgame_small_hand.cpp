@@ -96,5 +96,33 @@ TEST(EndgameSmallHand, SmallSideToMoveAgreesWithMinimax) {
   EXPECT_GT(losses, 300);
 }
 
+// The rules' reply lists for solos, pairs and trios (RaceLeads::simple_replies, built from rank
+// masks) are legal_moves' lists, move for move and in order; other combinations are left to
+// legal_moves.
+TEST(EndgameSmallHand, SimpleRepliesAreLegalMoves) {
+  Rng rng(35);
+  int compared = 0, with_bomb_or_rocket = 0;
+  std::vector<Move> got;
+  for (int i = 0; i < 3000; ++i) {
+    const Hand hand = draw(rng, (i % 2) ? Hand::deck() : dense_pool(rng, true), 1 + int(rng.below(14)));
+    const Hand rest = Hand::deck() - hand;
+    const std::vector<Move> leads = legal_moves(draw(rng, rest, 6), Move::pass());
+    const Move beat = leads[rng.below(uint32_t(leads.size()))];
+    got.assign(3, Move::pass());  // not cleared by a refusal: must stay as it was
+    const bool simple = beat.type == MoveType::Solo || beat.type == MoveType::Pair || beat.type == MoveType::Trio;
+    ASSERT_EQ(endgame::RaceLeads::simple_replies(hand, beat, got), simple) << to_string(beat.cards);
+    if (!simple) {
+      EXPECT_EQ(got.size(), 3u);
+      continue;
+    }
+    const std::vector<Move> expected = legal_moves(hand, beat);
+    ASSERT_EQ(got, expected) << to_string(hand) << " on " << to_string(beat.cards);
+    ++compared;
+    for (const Move& m : expected) with_bomb_or_rocket += m.is_bomb_or_rocket();
+  }
+  EXPECT_GT(compared, 1000);
+  EXPECT_GT(with_bomb_or_rocket, 100);
+}
+
 }  // namespace
 }  // namespace ddz
