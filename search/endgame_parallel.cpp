@@ -37,6 +37,26 @@ void idle_pause(int* spins) {
 }  // namespace
 
 template <int N>
+void ParallelShared<N>::team_publish(const Node& root) {
+  team_root = root;
+  team_result.store(-1);
+  team_stop.store(false);
+  for (Path& row : path)
+    for (auto& at : row.at) at.store(0, std::memory_order_relaxed);
+  team_busy.store(true);
+  team_generation.fetch_add(1, std::memory_order_release);
+}
+
+template <int N>
+int ParallelShared<N>::team_collect() {
+  // The helper leaves at once when it had not started, else at its next budget check.
+  for (int spins = 0; team_busy.load();) idle_pause(&spins);
+  const int result = team_result.load();
+  team_stop.store(false);
+  return result;
+}
+
+template <int N>
 bool Search<N>::must_stop() const {
   if (par_->out_of_budget.load() || par_->team_stop.load()) return true;
   for (const SplitPoint* sp : busy_)
@@ -293,7 +313,6 @@ void ParallelSearch<N>::run() {
         helper_search_.aborted_ = false;
         const bool v = helper_pns_.team_wins(shared_.team_root, &shared_);
         if (!helper_search_.aborted_) shared_.team_finish(1, v);
-        helper_search_.aborted_ = false;
         shared_.team_busy.store(false);
         shared_.idle[1].store(true);
         spins = 0;
@@ -329,6 +348,8 @@ template bool Search<2>::split(const Node&, const std::vector<Move>&, size_t, in
 template bool Search<3>::split(const Node&, const std::vector<Move>&, size_t, int);
 template void Search<2>::join(SplitPoint*, SplitPoint*);
 template void Search<3>::join(SplitPoint*, SplitPoint*);
+template struct ParallelShared<2>;
+template struct ParallelShared<3>;
 template class ParallelSearch<2>;
 template class ParallelSearch<3>;
 

@@ -76,6 +76,11 @@ struct ParallelShared {
     std::atomic<uint64_t> at[kPathPlies];
   };
   Path path[2];
+  // Thread 0: publishes a team root for the helper (results and paths of the last root cleared).
+  void team_publish(const Node& root);
+  // Thread 0, after its own search of the team root ended: waits until the helper has left it and
+  // returns the root's value (team_result), and clears team_stop for the searches that follow.
+  int team_collect();
   // A thread's result for the team root: the first one wins the race and stops the other.
   void team_finish(int t, bool win) {
     int none = -1;

@@ -5,7 +5,7 @@
 #include "search/endgame_pns.h"
 
 #include <algorithm>
-#include <thread>
+#include <atomic>
 
 #include "search/endgame_parallel.h"
 
@@ -157,42 +157,35 @@ bool ProofNumberSearch<N>::wins(const Node& root) {
   if (dfs_.has_helper()) {
     // Two threads: both run df-pn from r (team mode); the first to solve it gives the answer.
     ParallelShared<N>& P = *dfs_.shared();
-    P.team_root = r;
-    P.team_result.store(-1);
-    P.team_stop.store(false);
-    for (auto& row : P.path)
-      for (auto& at : row.at) at.store(0, std::memory_order_relaxed);
-    P.team_busy.store(true);
-    P.team_generation.fetch_add(1, std::memory_order_release);
+    P.team_publish(r);
     const bool mine = team_wins(r, &P);
     if (!dfs_.aborted()) P.team_finish(0, mine);
-    // The helper leaves (at once when it had not started, or at its next budget check).
-    for (int spins = 0; P.team_busy.load(); ++spins)
-      if (spins > 1000) std::this_thread::yield();
-    const int result = P.team_result.load();
-    P.team_stop.store(false);
+    const int result = P.team_collect();
     if (result < 0) return false;  // the budget ran out (aborted() is set)
     dfs_.clear_abort();             // stopped because the helper solved the root
     return same == (result == 1);
   }
-  const EndgameKey key = dfs_.key_of(r);
-  uint32_t pn, dn;
-  if (!dfs_.table().probe(key, &pn, &dn)) estimate(r, &pn, &dn);
-  if (pn != 0 && dn != 0) mid(r, key, &pn, &dn, kPnInf, kPnInf, 0);
+  const bool w = root_wins(r);
   if (dfs_.aborted()) return false;
-  return same == (pn == 0);
+  return same == w;
+}
+
+template <int N>
+bool ProofNumberSearch<N>::root_wins(const Node& root) {
+  const EndgameKey key = dfs_.key_of(root);
+  uint32_t pn, dn;
+  if (!dfs_.table().probe(key, &pn, &dn)) estimate(root, &pn, &dn);
+  if (pn != 0 && dn != 0) mid(root, key, &pn, &dn, kPnInf, kPnInf, 0);
+  return pn == 0;
 }
 
 template <int N>
 bool ProofNumberSearch<N>::team_wins(const Node& root, ParallelShared<N>* shared) {
   team_ = shared;
   tid_ = dfs_.thread_id();
-  const EndgameKey key = dfs_.key_of(root);
-  uint32_t pn, dn;
-  if (!dfs_.table().probe(key, &pn, &dn)) estimate(root, &pn, &dn);
-  if (pn != 0 && dn != 0) mid(root, key, &pn, &dn, kPnInf, kPnInf, 0);
+  const bool w = root_wins(root);
   team_ = nullptr;
-  return pn == 0;
+  return w;
 }
 
 template <int N>
@@ -252,6 +245,11 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
   }
   ch.resize(kept);
   if (ch.empty()) return proven(false);
+  // Team mode: this thread's and the other thread's path slots for the children of n.
+  const bool tracked = team_ && ply + 1 < ParallelShared<N>::kPathPlies;
+  std::atomic<uint64_t>* const my_slot = tracked ? &team_->path[tid_].at[ply + 1] : nullptr;
+  const std::atomic<uint64_t>* const other_slot =
+      tracked && tid_ == kDeviator ? &team_->path[1 - tid_].at[ply + 1] : nullptr;
   for (;;) {
     // pn: the cheapest child to prove; dn: all children must be refuted.
     size_t best = 0;
@@ -273,11 +271,11 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
     *pn = cp1;
     *dn = uint32_t(std::min<uint64_t>(sum, kPnMax));
     if (*pn >= th_pn || *dn >= th_dn) break;
-    if (team_ && tid_ == kDeviator && ply + 1 < ParallelShared<N>::kPathPlies) {
+    if (other_slot) {
       // Team mode: when the other thread is in the most proving child, take the next one (if it
       // is still within this node's threshold): the two threads then prove different parts of
       // the tree, and each finds the other's results in the table.
-      const uint64_t other = team_->path[1 - tid_].at[ply + 1].load(std::memory_order_relaxed);
+      const uint64_t other = other_slot->load(std::memory_order_relaxed);
       if (other && ch[best].hash == other) {
         size_t alt = ch.size();
         uint32_t a1 = kPnInf, a2 = kPnInf;
@@ -304,9 +302,9 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
     const uint32_t tp = uint32_t(std::min<uint64_t>(t_cp, kPnInf)), td = uint32_t(std::min<uint64_t>(t_cd, kPnInf));
     uint32_t cpn = b.same ? b.cp : b.cd, cdn = b.same ? b.cd : b.cp;
     skip_sure_win_ = N == 3 && b.expanded;  // two players: trees kept as they were
-    if (team_ && ply + 1 < ParallelShared<N>::kPathPlies) team_->path[tid_].at[ply + 1].store(b.hash, std::memory_order_relaxed);
+    if (my_slot) my_slot->store(b.hash, std::memory_order_relaxed);
     mid(b.node, b.key, &cpn, &cdn, b.same ? tp : td, b.same ? td : tp, ply + 1);
-    if (team_ && ply + 1 < ParallelShared<N>::kPathPlies) team_->path[tid_].at[ply + 1].store(0, std::memory_order_relaxed);
+    if (my_slot) my_slot->store(0, std::memory_order_relaxed);
     b.expanded = true;
     if (dfs_.aborted()) return;
     b.cp = b.same ? cpn : cdn;

@@ -46,6 +46,10 @@ class ProofNumberSearch {
   // Expands n until its pn reaches th_pn or its dn reaches th_dn; *pn, *dn hold the numbers on
   // entry (from the table or the initial estimate) and on return.
   void mid(const Node& n, const EndgameKey& key, uint32_t* pn, uint32_t* dn, uint32_t th_pn, uint32_t th_dn, int ply);
+  // df-pn from a root whose forced passes are resolved: its numbers from the table or the
+  // estimate, then mid() without thresholds. True when the side to move wins (meaningless when
+  // dfs.aborted()).
+  bool root_wins(const Node& root);
   // Initial numbers of a position never expanded.
   void estimate(const Node& n, uint32_t* pn, uint32_t* dn);
 
