@@ -59,6 +59,7 @@ class RaceLeads {
   template <typename F>
   static bool any_simple_reply(Hand hand, const Move& beat, F&& f) {
     const int per = simple_kind(beat);
+    // Pairs and trios only of ranks 3..2 (a joker is one card; at_least cannot count two anyway).
     for (uint32_t mask = at_least(hand, per) & ~((2u << beat.key) - 1); mask; mask &= mask - 1) {
       const int r = __builtin_ctz(mask);
       if (f(Move{Hand::of(r, per), beat.type, uint8_t(r), 1})) return true;
@@ -94,26 +95,12 @@ class RaceLeads {
   // setup (per-rank counts, four masks), which cost more than these few moves; false (out
   // untouched) for other combinations.
   static bool simple_replies(Hand hand, const Move& beat, std::vector<Move>& out) {
-    int per;
-    switch (beat.type) {
-      case MoveType::Solo: per = 1; break;
-      case MoveType::Pair: per = 2; break;
-      case MoveType::Trio: per = 3; break;
-      default: return false;
-    }
+    if (!simple_kind(beat)) return false;
     out.clear();
-    // Pairs and trios only of ranks 3..2 (a joker is one card; at_least cannot count two anyway).
-    uint32_t mask = at_least(hand, per) & ~((2u << beat.key) - 1);
-    while (mask) {
-      const int r = __builtin_ctz(mask);
-      mask &= mask - 1;
-      out.push_back(Move{Hand::of(r, per), beat.type, uint8_t(r), 1});
-    }
-    for (uint32_t bombs = at_least(hand, 4); bombs; bombs &= bombs - 1) {
-      const int r = __builtin_ctz(bombs);
-      out.push_back(Move{Hand::of(r, 4), MoveType::Bomb, uint8_t(r), 1});
-    }
-    if (hand.count(RX) && hand.count(RD)) out.push_back(Move{Hand::of(RX) + Hand::of(RD), MoveType::Rocket, 0, 1});
+    any_simple_reply(hand, beat, [&](const Move& m) {
+      out.push_back(m);
+      return false;  // every reply
+    });
     out.push_back(Move::pass());
     return true;
   }
