@@ -234,8 +234,13 @@ void Search<N>::join(SplitPoint* sp, SplitPoint* waiting_at) {
 }
 
 template <int N>
-ParallelSearch<N>::ParallelSearch(Search<N>& main, EndgameTable& table, int split_cards, int leaf_cards)
-    : main_(main), table_(table), view_(table), helper_search_(view_, 0), helper_pns_(helper_search_, leaf_cards) {
+ParallelSearch<N>::ParallelSearch(Search<N>& main, EndgameTable& table, int split_cards, int leaf_cards,
+                                  uint64_t duel_nodes)
+    : main_(main),
+      table_(table),
+      view_(table),
+      helper_search_(view_, 0),
+      helper_pns_(helper_search_, leaf_cards, -1, duel_nodes) {
   shared_.search[0] = &main_;
   shared_.search[1] = &helper_search_;
   shared_.split_cards = split_cards;

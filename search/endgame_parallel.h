@@ -111,7 +111,7 @@ class ParallelSearch {
  public:
   // `leaf_cards`: the proof-number search's depth-first leaf size (the helper's own df-pn in team
   // mode, search/endgame_pns.h).
-  ParallelSearch(Search<N>& main, EndgameTable& table, int split_cards, int leaf_cards);
+  ParallelSearch(Search<N>& main, EndgameTable& table, int split_cards, int leaf_cards, uint64_t duel_nodes);
   ~ParallelSearch();
   ParallelSearch(const ParallelSearch&) = delete;
   ParallelSearch& operator=(const ParallelSearch&) = delete;

@@ -66,7 +66,8 @@ constexpr uint64_t kEpsilonDiv = 2;  // epsilon = 1/2 (1/4, 1/8, 1 and 0 measure
 // won position from 23-38 ms to 54-59 ms: in a won node, the thread that leaves the most
 // proving child to the other one searches the wrong children.
 constexpr int kDeviator = 1;
-constexpr uint32_t kPnMax = kPnInf - 1;  // largest finite number (sums saturate here)
+constexpr uint32_t kPnMax = kPnInf - 1;
+  // largest finite number (sums saturate here)
 
 template <typename T>
 std::vector<T>& at_ply(std::deque<std::vector<T>>& bufs, int ply) {
@@ -210,6 +211,13 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
     *dn = win ? kPnInf : 0;
     table.store(key, win, dfs_.nodes() - start + 1);
   };
+  if (N == 3 && !skip && duel_nodes_ > 0) {
+    // The farmers' win proved by one farmer alone (endgame_duel.h): before the moves are
+    // generated, since a proof ends the expansion.
+    const bool farmers = dfs_.duel_proves_farmers(n, duel_nodes_);
+    if (dfs_.aborted()) return;
+    if (farmers) return proven(s != 0);
+  }
   std::vector<Move>& moves = at_ply(moves_, ply);
   dfs_.ordered_moves(n, moves);
   // A re-expansion skips the sure-win tests (they failed the first time; median 14/12/12

@@ -16,8 +16,10 @@ class ProofNumberSearch {
   // `dfs` provides the rules helpers, the node budget (shared) and the leaf solver, which takes
   // every position with at most `leaf_cards` cards in all hands.
   // `attempt_nodes`: budget of the depth-first attempt at each root (-1: the built-in one).
-  ProofNumberSearch(Search<N>& dfs, int leaf_cards, int64_t attempt_nodes = -1)
-      : dfs_(dfs), leaf_cards_(leaf_cards), attempt_nodes_(attempt_nodes) {}
+  // `duel_nodes`: three players, the two-player node budget of each duel (endgame_duel.h) tried
+  // at a first expansion; 0: no duels.
+  ProofNumberSearch(Search<N>& dfs, int leaf_cards, int64_t attempt_nodes = -1, uint64_t duel_nodes = 0)
+      : dfs_(dfs), leaf_cards_(leaf_cards), attempt_nodes_(attempt_nodes), duel_nodes_(duel_nodes) {}
 
   // True when the side (team) to move wins; meaningless when dfs.aborted() afterwards.
   bool wins(const Node& n);
@@ -56,6 +58,7 @@ class ProofNumberSearch {
   Search<N>& dfs_;
   int leaf_cards_;
   int64_t attempt_nodes_;
+  uint64_t duel_nodes_;
   ParallelShared<N>* team_ = nullptr;  // set during team_wins()
   int tid_ = 0;
   std::deque<std::vector<Move>> moves_;   // per ply

@@ -3,6 +3,8 @@
 // ordering that tries moves the opponents cannot beat and moves that leave few plays first.
 #include "search/endgame_search.h"
 
+#include "search/endgame_duel.h"
+
 #include <algorithm>
 #if defined(__BMI2__)
 #include <immintrin.h>
@@ -697,6 +699,25 @@ bool Search<N>::value(const Node& n, int ply, bool can_reply) {
     if (win && !moves[i].is_pass()) killers_[size_t(ply)] = moves[i];
   }
   table_.store(key, hash, win, nodes_ - start);
+  return win;
+}
+
+template <int N>
+Search<N>::Search(EndgameTable& table, uint64_t max_nodes) : table_(table), max_nodes_(max_nodes) {
+  reset_limit();
+}
+
+template <int N>
+Search<N>::~Search() = default;
+
+template <int N>
+bool Search<N>::duel_proves_farmers(const Node& n, uint64_t budget) {
+  if (N != 3) return false;
+  if (!duel_) duel_ = std::make_unique<FarmerDuel>(table_);
+  uint64_t used = 0;
+  const bool win = duel_->farmers_win(n, budget, &used);
+  nodes_ += used;
+  if (nodes_ > limit_.load(std::memory_order_relaxed) && !over_limit()) return false;
   return win;
 }
 

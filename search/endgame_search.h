@@ -59,6 +59,7 @@ class ZeroedArray {
   std::unique_ptr<T, Free> p_;
 };
 
+class FarmerDuel;  // search/endgame_duel.h
 template <int N>
 struct ParallelShared;  // search/endgame_parallel.h
 template <int N>
@@ -68,7 +69,9 @@ struct SplitPoint;
 template <int N>
 class Search {
  public:
-  Search(EndgameTable& table, uint64_t max_nodes) : table_(table), max_nodes_(max_nodes) { reset_limit(); }
+  // Out of line: FarmerDuel (a member through unique_ptr) is complete only in endgame_search.cpp.
+  Search(EndgameTable& table, uint64_t max_nodes);
+  ~Search();
 
   // True when the side (team) to move wins. Sets aborted() when the node budget ran out; the
   // value is then meaningless and nothing from the unfinished subtree was stored.
@@ -142,6 +145,10 @@ class Search {
   // Right after ordered_moves(n, ...): true when the sure-win tests prove that the side to move
   // wins (they use the unbeatable moves ordered_moves listed).
   bool sure_win_after_ordering(const Node& n);
+  // Three players: true when a two-player duel (search/endgame_duel.h) proves that the farmers
+  // win n, with at most `budget` two-player nodes per duel. Its nodes count against this
+  // search's budget: check aborted() first.
+  bool duel_proves_farmers(const Node& n, uint64_t budget);
   EndgameKey key_of(const Node& n) const;
   EndgameTable& table() { return table_; }
   // Every lead of a hand (legal_moves against pass, in its order), through a direct-mapped
@@ -278,6 +285,7 @@ class Search {
   std::vector<Move> replies_;  // scratch list of the sure-win test when following
   std::vector<Move> follow_tmp_;  // scratch list of ordered_moves: moves an opponent can beat
   std::vector<uint8_t> flag_tmp_;  // three-player lead ordering: unbeatable flag per lead
+  std::unique_ptr<FarmerDuel> duel_;  // three players, created on first use
   std::vector<Move> relay_tmp_;  // the leader's leads when they share a lead-cache slot with the partner's
 };
 

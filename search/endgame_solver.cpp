@@ -33,8 +33,10 @@ struct EndgameSolver::Impl {
     Search<N> search;
     ProofNumberSearch<N> pns;
     std::unique_ptr<ParallelSearch<N>> parallel;  // threads = 2: the helper thread
-    Engines(EndgameTable& t, const SolverOptions& o) : search(t, 0), pns(search, o.pns_leaf_cards, o.pns_attempt_nodes) {
-      if (o.threads >= 2) parallel = std::make_unique<ParallelSearch<N>>(search, t, o.split_cards, o.pns_leaf_cards);
+    Engines(EndgameTable& t, const SolverOptions& o)
+        : search(t, 0), pns(search, o.pns_leaf_cards, o.pns_attempt_nodes, o.duel_nodes) {
+      if (o.threads >= 2)
+        parallel = std::make_unique<ParallelSearch<N>>(search, t, o.split_cards, o.pns_leaf_cards, o.duel_nodes);
     }
     ~Engines() { parallel.reset(); }  // detaches `search` before it goes
   };

@@ -39,6 +39,11 @@ struct SolverOptions {
   // proof-number search starts; -1: built in (two players 300k, three players 3k). Tests use 0 to
   // reach the proof-number search on small positions.
   int64_t pns_attempt_nodes = -1;
+  // Three players, with proof numbers: the two-player node budget of each duel (search/
+  // endgame_duel.h: one farmer against the landlord while its partner passes; a win there is the
+  // farmers' win) tried when a position is first expanded; 0: no duels. 100 measured best of
+  // 30-1000 (docs/solver.md, session 7).
+  uint64_t duel_nodes = 100;
 };
 
 struct SolverStats {
