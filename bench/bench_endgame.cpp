@@ -117,6 +117,7 @@ SolverOptions bench_options(size_t table_mb, uint64_t max_nodes) {
   if (const char* leaf = std::getenv("DDZ_BENCH_LEAF_CARDS")) o.pns_leaf_cards = std::atoi(leaf);
   if (const char* threads = std::getenv("DDZ_BENCH_THREADS")) o.threads = std::atoi(threads);
   if (const char* split = std::getenv("DDZ_BENCH_SPLIT_CARDS")) o.split_cards = std::atoi(split);
+  if (const char* duel = std::getenv("DDZ_BENCH_DUEL_NODES")) o.duel_nodes = std::strtoull(duel, nullptr, 10);
   return o;
 }
 
