@@ -69,6 +69,7 @@ TEST(EndgameTeam, AgreesWithOneThreadOnMidSizePositions) {
     helper_nodes += team.last_stats().helper_nodes;
   }
   // The helper searched: the comparison covers the team code, not just thread 0.
+  RecordProperty("helper_nodes", std::to_string(helper_nodes));
   EXPECT_GT(helper_nodes, 1000u);
 }
 
