@@ -128,9 +128,11 @@ TEST(EndgameParallel, BudgetedCallsStoreOnlyFinishedResults) {
       ASSERT_FALSE(HasFatalFailure()) << "budget " << budget;
     }
   }
-  // Both kinds occur, so the budget cuts searches that the table then serves.
-  EXPECT_GT(finished, 200) << unknown;
-  EXPECT_GT(unknown, 200) << finished;
+  // Both kinds occur, so the budget cuts searches that the table then serves. (How many of each
+  // depends on how the two threads share the budget: 2,206 finished and 194 unknown under
+  // ThreadSanitizer's slowdown, so the bounds leave room for a starved helper.)
+  EXPECT_GT(finished, 100) << unknown;
+  EXPECT_GT(unknown, 100) << finished;
 }
 
 TEST(EndgameParallel, RepeatedSolvesOnOneSolver) {
