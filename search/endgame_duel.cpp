@@ -50,7 +50,7 @@ bool FarmerDuel::farmers_win(const Node& n, uint64_t budget, uint64_t* nodes) {
     if (s == 0) return duel(1, 0, pass) || duel(2, 0, pass);
     return duel(s, 1, pass);
   }
-  const int b = ((s - 1 - n.passes) % 3 + 3) % 3;  // the seat that played n.beat
+  const int b = Search<3>::beat_seat(n);
   if (s == 0) return duel(b, 0, n.beat);
   if (b == 0) {
     if (duel(s, 1, n.beat)) return true;

@@ -38,9 +38,9 @@ class FarmerDuel {
   // True when a duel of n (a three-player node, not over) proves that the farmers win, within
   // `budget` two-player nodes per duel (0: none). Only duels of a farmer holding at most
   // kMaxFarmerCards cards that needs no more plays than the landlord (minimum plays, one fewer
-  // when it leads) are tried: the others are rarely won and cost the most. A duel whose budget ran out is not tried again (a direct-mapped memo of
-  // key hashes: a collision only skips a test).
-  // *nodes receives the two-player nodes spent.
+  // when it leads) are tried: the others are rarely won and cost the most. A duel whose budget
+  // ran out is not tried again (a direct-mapped memo of key hashes: a collision only skips a
+  // test). *nodes receives the two-player nodes spent.
   bool farmers_win(const Node& n, uint64_t budget, uint64_t* nodes);
 
  private:

@@ -66,8 +66,7 @@ constexpr uint64_t kEpsilonDiv = 2;  // epsilon = 1/2 (1/4, 1/8, 1 and 0 measure
 // won position from 23-38 ms to 54-59 ms: in a won node, the thread that leaves the most
 // proving child to the other one searches the wrong children.
 constexpr int kDeviator = 1;
-constexpr uint32_t kPnMax = kPnInf - 1;
-  // largest finite number (sums saturate here)
+constexpr uint32_t kPnMax = kPnInf - 1;  // largest finite number (sums saturate here)
 
 template <typename T>
 std::vector<T>& at_ply(std::deque<std::vector<T>>& bufs, int ply) {

@@ -3,8 +3,6 @@
 // ordering that tries moves the opponents cannot beat and moves that leave few plays first.
 #include "search/endgame_search.h"
 
-#include "search/endgame_duel.h"
-
 #include <algorithm>
 #if defined(__BMI2__)
 #include <immintrin.h>
@@ -13,6 +11,7 @@
 #include "game/catalogue.h"
 #include "game/movegen.h"
 #include "search/endgame_dominance.h"
+#include "search/endgame_duel.h"
 
 namespace ddz::endgame {
 

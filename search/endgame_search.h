@@ -86,6 +86,8 @@ class Search {
   static Node child(const Node& n, const Move& m);
   static bool same_team(int a, int b) { return N == 2 ? a == b : (a == 0) == (b == 0); }
   static int next_seat(int s) { return s + 1 == N ? 0 : s + 1; }
+  // Seat that played n.beat (meaningful when it is not pass).
+  static int beat_seat(const Node& n) { return ((n.to_move - 1 - n.passes) % N + N) % N; }
   // True when the seat to move can empty its hand with one legal move.
   static bool finishes_now(const Node& n);
 
@@ -239,8 +241,6 @@ class Search {
 
   static uint64_t beat_class(const Node& n);
   EndgameKey compute_key(const Node& n) const;  // key_of's body, inlined into value()
-  // Seat that played n.beat (meaningful when it is not pass).
-  static int beat_seat(const Node& n) { return ((n.to_move - 1 - n.passes) % N + N) % N; }
 
   EndgameTable& table_;
   uint64_t max_nodes_;

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "search/endgame_search.h"
 #include "search/endgame_solver.h"
 
 namespace ddz::test_positions {
@@ -17,6 +18,17 @@ inline std::string describe(const ThreePlayerPosition& p) {
   return to_string(p.hands[0]) + " / " + to_string(p.hands[1]) + " / " + to_string(p.hands[2]) + " landlord " +
          std::to_string(p.landlord) + " to move " + std::to_string(p.to_move) + " beat " + to_string(p.to_beat) +
          " by " + std::to_string(p.to_beat_seat);
+}
+
+// The search's node of a three-player position whose landlord sits at seat 0 (internal seats are
+// the position's seats then), for tests that call the search's parts directly.
+inline endgame::Node node_of(const ThreePlayerPosition& p) {
+  endgame::Node n;
+  for (int s = 0; s < 3; ++s) n.h[s] = p.hands[size_t(s)];
+  n.to_move = p.to_move;
+  n.beat = p.to_beat;
+  if (!p.to_beat.is_pass()) n.passes = (p.to_move - p.to_beat_seat - 1 + 6) % 3;
+  return n;
 }
 
 // Asks `budgeted` `repeats` times about each of `count` positions from draw() (later calls lean

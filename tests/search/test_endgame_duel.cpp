@@ -35,11 +35,7 @@ TEST(EndgameDuel, DuelWinsAreFarmerWinsUnderMinimax) {
     // Farmers of one to five cards against a landlord of two to seven: duels fire often.
     ThreePlayerPosition p = random_three_player(rng, 2 + int(rng.below(6)), 1 + int(rng.below(5)),
                                                 1 + int(rng.below(5)), rng.below(3) != 0);
-    endgame::Node n;
-    for (int s = 0; s < 3; ++s) n.h[s] = p.hands[size_t(s)];
-    n.to_move = p.to_move;
-    n.beat = p.to_beat;
-    if (!p.to_beat.is_pass()) n.passes = (p.to_move - p.to_beat_seat - 1 + 6) % 3;
+    const endgame::Node n = test_positions::node_of(p);
     const bool mover_wins = reference_side_to_move_wins(p);
     const bool farmers = p.to_move == 0 ? !mover_wins : mover_wins;
     farmer_wins += farmers;

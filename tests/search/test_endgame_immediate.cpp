@@ -11,14 +11,12 @@
 #include "search/endgame_reference.h"
 #include "search/endgame_search.h"
 #include "search/endgame_table.h"
+#include "tests/search/position_text.h"
 
 namespace ddz {
 namespace {
 
-std::string describe(const ThreePlayerPosition& p) {
-  return to_string(p.hands[0]) + " / " + to_string(p.hands[1]) + " / " + to_string(p.hands[2]) + " to move " +
-         std::to_string(p.to_move) + " beat " + to_string(p.to_beat);
-}
+using test_positions::describe;
 
 // The position after the seat to move plays m (landlord at seat 0, as in the search's nodes).
 ThreePlayerPosition after(const ThreePlayerPosition& p, int passes, const Move& m) {
@@ -53,11 +51,7 @@ TEST(EndgameImmediateLosses, DroppedMovesLose) {
     ThreePlayerPosition p = random_three_player(rng, sizes[0], sizes[1], sizes[2], rng.below(3) != 0);
     p.to_move = mover;
     if (!p.to_beat.is_pass() && p.to_beat_seat == mover) p.to_beat_seat = (mover + 1 + int(rng.below(2))) % 3;
-    endgame::Node n;
-    for (int s = 0; s < 3; ++s) n.h[s] = p.hands[size_t(s)];
-    n.to_move = p.to_move;
-    n.beat = p.to_beat;
-    if (!p.to_beat.is_pass()) n.passes = (p.to_move - p.to_beat_seat - 1 + 6) % 3;
+    const endgame::Node n = test_positions::node_of(p);
     search.ordered_moves(n, all, /*complete=*/true);
     kept = all;
     search.drop_immediate_losses(n, kept);
