@@ -99,7 +99,7 @@ void write_positions(const std::string& dir) {
   write("endgame_3p_14_12_12.txt",
         "# Three-player 14/12/12 positions (landlord seat 0), seat to move leads; seeds mix(141212, i)\n", lines);
   lines.clear();
-  for (uint64_t i = 0; i < 5; ++i) {
+  for (uint64_t i = 0; i < 11; ++i) {
     Rng rng(Rng::mix(161414, i));
     lines.push_back(format_line(random_three_player(rng, 16, 14, 14, false)));
   }
