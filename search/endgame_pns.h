@@ -28,6 +28,10 @@ class ProofNumberSearch {
   // ply. Thread 0 calls it from wins(); the helper from its loop. Stops early (dfs.aborted())
   // when the other thread solved the root first.
   bool team_wins(const Node& root, ParallelShared<N>* shared);
+  // Follows forced passes and the immediate-win tests from n; returns 1 when the side of
+  // `mover` wins for sure, -1 when it loses, 0 otherwise (then *out is the position reached and
+  // *same whether its side to move is mover's team). Also used by the solver's PV.
+  static int resolve(Node n, int mover, Node* out, bool* same);
 
  private:
   // A child of an expanded node, after its forced passes, with its numbers seen from the
@@ -41,10 +45,6 @@ class ProofNumberSearch {
     bool same;  // node.to_move is on the parent mover's team
     bool expanded;  // expanded before (numbers in the table, or by this node's loop)
   };
-  // Follows forced passes and the immediate-win tests from n; returns 1 when the side of
-  // `mover` wins for sure, -1 when it loses, 0 otherwise (then *out is the position reached and
-  // *same whether its side to move is mover's team).
-  static int resolve(Node n, int mover, Node* out, bool* same);
   // Expands n until its pn reaches th_pn or its dn reaches th_dn; *pn, *dn hold the numbers on
   // entry (from the table or the initial estimate) and on return.
   void mid(const Node& n, const EndgameKey& key, uint32_t* pn, uint32_t* dn, uint32_t th_pn, uint32_t th_dn, int ply);

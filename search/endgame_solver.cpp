@@ -108,21 +108,20 @@ struct EndgameSolver::Impl {
       *ok = !search.aborted();
       return Search<N>::same_team(c.to_move, n.to_move) ? v : !v;
     };
-    // The move a won position's proof found, when the table still holds it: a child stored as
-    // won for the mover (or one that ends the game at once). Solving the children in order
-    // instead can mean proving a hard loss before the win is reached: `ddz solve` of a 16/14/14
-    // position (2 s for its value) ran for over ten minutes in its principal variation that way.
+    // The move a won position's proof found, when the table still holds it: a child that wins
+    // at once after its forced passes (the proof-number search's own resolution), or one stored
+    // as won for the mover. Solving the children in order instead can mean proving a hard loss
+    // before the win is reached: `ddz solve` of a 16/14/14 position (2 s for its value) ran for
+    // over ten minutes in its principal variation that way.
     auto known_win = [&](const Node& n, const Move& m) {
-      Node c = Search<N>::child(n, m);
+      const Node c = Search<N>::child(n, m);
       if (c.h[n.to_move].empty()) return true;
-      while (!c.beat.is_pass() && !endgame::can_beat_fast(c.h[c.to_move], c.beat)) c = Search<N>::child(c, Move::pass());
+      Node reached;
+      bool same = false;
+      const int now = ProofNumberSearch<N>::resolve(c, n.to_move, &reached, &same);
+      if (now) return now > 0;
       bool w = false;
-      if (Search<N>::finishes_now(c)) {
-        w = true;
-      } else if (!search.table().probe(search.key_of(c), &w)) {
-        return false;
-      }
-      return Search<N>::same_team(c.to_move, n.to_move) ? w : !w;
+      return search.table().probe(search.key_of(reached), &w) && w == same;
     };
     // A winning move of a won position: a known one first, else the first child that solves as won.
     auto winning_move = [&](const Node& n, const std::vector<Move>& ms, bool* ok) -> const Move* {
