@@ -1,7 +1,13 @@
 // Eigen forward pass of the policy, value and bid networks (NetworkSpec) over a Weights
 // container: the torch-free inference path for search, agents and the `ddz` binary.
 #pragma once
+// GCC 12 reports -Wmaybe-uninitialized inside its own AVX-512 intrinsic headers when Eigen's
+// kernels are inlined (GCC PR 105593, fixed in GCC 13), although they are system headers: with
+// -march=native on an AVX-512 CPU or -march=x86-64-v4 that would be 136 warnings not ours.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <Eigen/Core>
+#pragma GCC diagnostic pop
 #include <vector>
 
 #include "models/network_spec.h"
