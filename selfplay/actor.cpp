@@ -2,6 +2,7 @@
 // over: the value targets are the final result of the side that was to move.
 #include "selfplay/actor.h"
 
+#include <algorithm>
 #include <memory>
 
 #include "agent/factory.h"
@@ -65,7 +66,29 @@ int network_bid(const EigenNet& net, const Observation& obs, double explore, Rng
   return out.score > 0 ? legal.back() : 0;
 }
 
-GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, uint64_t seed) {
+ActorContext::ActorContext(const TrainConfig& config) {
+  if (config.solver_cards > 0) {
+    SolverOptions o;
+    o.table_mb = 8;  // per actor thread; entries stay valid between games
+    o.max_nodes = uint64_t(config.solver_nodes);
+    solver = std::make_unique<EndgameSolver>(o);
+  }
+}
+
+double rollout_mix_at(const TrainConfig& config, double minutes) {
+  if (config.rollout_mix_decay_minutes <= 0) return config.rollout_mix;
+  const double f = std::min(1.0, std::max(0.0, minutes / config.rollout_mix_decay_minutes));
+  return config.rollout_mix + f * (config.rollout_mix_final - config.rollout_mix);
+}
+
+GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, uint64_t seed,
+                               ActorContext* context, double rollout_mix) {
+  std::unique_ptr<ActorContext> own;
+  if (!context) {
+    own = std::make_unique<ActorContext>(config);
+    context = own.get();
+  }
+  const double mix = rollout_mix < 0 ? config.rollout_mix : rollout_mix;
   GameSamples out;
   Rng rng(Rng::mix(seed, 0x5e1f));
   GameState state(seed, training_rules(config));
@@ -79,19 +102,21 @@ GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, u
   full.k = config.gumbel_k;
   full.c_visit = config.c_visit;
   full.c_scale = config.c_scale;
-  full.rollout_mix = config.rollout_mix;
+  full.rollout_mix = mix;
+  full.solver_cards = config.solver_cards;
   GumbelSettings fast = full;
   fast.sims = config.fast_sims;
   fast.k = std::min(config.gumbel_k, config.fast_sims);
   std::unique_ptr<HeuristicEvaluator> rollouts;
-  if (config.rollout_mix > 0)
+  if (mix > 0)
     rollouts = std::make_unique<HeuristicEvaluator>(make_agent("heuristic"), Rng::mix(seed, 0x7011));
   std::vector<Move> moves;
   while (state.phase() == Phase::Play) {
     const Observation obs = observe(state, state.to_move());
     state.legal(moves);
     const bool is_full = rng.uniform() < config.full_search_prob;
-    const GumbelResult r = gumbel_search(net, obs, moves, is_full ? full : fast, rng, rollouts.get());
+    const GumbelResult r = gumbel_search(net, obs, moves, is_full ? full : fast, rng, rollouts.get(),
+                                          context->solver.get());
     if (moves.size() > 1) {  // forced moves teach nothing about the policy, and little value
       PlaySample s{state, moves, r.policy, is_full, 0.0f, 0.0f};
       out.plays.push_back(std::move(s));

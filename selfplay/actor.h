@@ -2,11 +2,13 @@
 // included when the config asks for it, and turns it into training samples.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "game/observation.h"
 #include "game/rng.h"
 #include "models/eigen_net.h"
+#include "search/endgame_solver.h"
 #include "selfplay/config.h"
 #include "selfplay/samples.h"
 
@@ -21,10 +23,21 @@ struct GameSamples {
 // Rules of the run's games: bidding per config, all doublings counted.
 Rules training_rules(const TrainConfig& config);
 
+// What one actor thread keeps between games: the exact solver's table (config.solver_cards > 0).
+struct ActorContext {
+  explicit ActorContext(const TrainConfig& config);
+  std::unique_ptr<EndgameSolver> solver;  // null when the config does not solve endgames
+};
+
+// The rollout share of a simulation's value after `minutes` of training (the config's linear
+// decay from rollout_mix to rollout_mix_final).
+double rollout_mix_at(const TrainConfig& config, double minutes);
+
 // Self-play with the network: every play-phase move is searched (selfplay/gumbel_search.h) with
 // playout-cap randomisation; bids come from the bid head with some exploration. Deterministic
-// given seed and net.
-GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, uint64_t seed);
+// given seed, net and rollout_mix. `rollout_mix` < 0 means config.rollout_mix.
+GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, uint64_t seed,
+                               ActorContext* context = nullptr, double rollout_mix = -1.0);
 
 // The network's bid for obs: the highest legal bid when the bid head expects a positive
 // landlord score, else pass. With explore > 0, a uniformly random legal bid that often.

@@ -159,6 +159,10 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_double("c_visit", c.c_visit, 0, 1e6);
   r.read_double("c_scale", c.c_scale, 0, 1e3);
   r.read_double("rollout_mix", c.rollout_mix, 0, 1);
+  r.read_double("rollout_mix_final", c.rollout_mix_final, 0, 1);
+  r.read_double("rollout_mix_decay_minutes", c.rollout_mix_decay_minutes, 0, 1e6);
+  r.read_int("solver_cards", c.solver_cards, 0, 54);
+  r.read_int("solver_nodes", c.solver_nodes, 0, int64_t(1) << 40);
   r.read_int("replay_capacity", c.replay_capacity, 64, int64_t(1) << 32);
   r.read_int("min_replay", c.min_replay, 1, int64_t(1) << 32);
   r.read_double("max_reuse", c.max_reuse, 0.01, 1e6);
@@ -184,6 +188,8 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   if (c.gumbel_k > c.sims) r.fail("gumbel_k", "must not exceed sims (" + std::to_string(c.sims) + ")");
   if (c.fast_sims > c.sims) r.fail("fast_sims", "must not exceed sims (" + std::to_string(c.sims) + ")");
   if (c.warm_steps > 0 && c.warm_games == 0) r.fail("warm_steps", "needs warm_games > 0");
+  if (c.rollout_mix_decay_minutes > 0 && c.rollout_mix_final > c.rollout_mix)
+    r.fail("rollout_mix_final", "must not exceed rollout_mix (" + std::to_string(c.rollout_mix) + ") when it decays");
   return c;
 }
 
@@ -220,6 +226,10 @@ std::string TrainConfig::to_yaml() const {
   os << "c_visit: " << c_visit << "\n";
   os << "c_scale: " << c_scale << "\n";
   os << "rollout_mix: " << rollout_mix << "\n";
+  os << "rollout_mix_final: " << rollout_mix_final << "\n";
+  os << "rollout_mix_decay_minutes: " << rollout_mix_decay_minutes << "\n";
+  os << "solver_cards: " << solver_cards << "\n";
+  os << "solver_nodes: " << solver_nodes << "\n";
   os << "replay_capacity: " << replay_capacity << "\n";
   os << "min_replay: " << min_replay << "\n";
   os << "max_reuse: " << max_reuse << "\n";

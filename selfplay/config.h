@@ -34,6 +34,16 @@ struct TrainConfig {
   double c_visit = 50.0;           // sigma(q) = (c_visit + max_visits) * c_scale * q
   double c_scale = 0.1;
   double rollout_mix = 0.0;        // simulation value = (1 - mix) * value net + mix * heuristic rollout
+  // rollout_mix falls linearly to rollout_mix_final over the first rollout_mix_decay_minutes of
+  // training time (0 = constant): rollouts judge moves before the value net knows anything, but
+  // they score a move by the heuristic's continuation, which a stronger policy outgrows.
+  double rollout_mix_final = 0.0;
+  double rollout_mix_decay_minutes = 0.0;
+  // A simulation whose world has at most this many cards left in all hands is scored by the exact
+  // endgame solver (search/endgame_solver.h) instead of net and rollout (0 = never); solver_nodes
+  // caps one solve (over the cap the usual value is used).
+  int solver_cards = 0;
+  int64_t solver_nodes = 20000;
   // --- replay buffer ---
   int64_t replay_capacity = 100000;  // samples kept (oldest dropped first)
   int64_t min_replay = 1000;         // learner waits for this many samples

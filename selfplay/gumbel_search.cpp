@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 
 #include "models/features.h"
@@ -26,6 +27,8 @@ std::vector<float> policy_logits(const EigenNet& net, const Observation& obs, co
 
 namespace {
 
+int cards_in_hands(const GameState& w) { return w.hand(0).size() + w.hand(1).size() + w.hand(2).size(); }
+
 double gumbel(Rng& rng) {
   double u = rng.uniform();
   if (u < 1e-12) u = 1e-12;
@@ -42,9 +45,11 @@ void softmax_inplace(std::vector<double>& x) {
 }  // namespace
 
 GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves,
-                           const GumbelSettings& s, Rng& rng, HeuristicEvaluator* rollouts) {
+                           const GumbelSettings& s, Rng& rng, HeuristicEvaluator* rollouts,
+                           EndgameSolver* solver) {
   if (s.rollout_mix < 0.0 || s.rollout_mix > 1.0) throw std::invalid_argument("gumbel_search: rollout_mix must be in [0, 1]");
   if (s.rollout_mix > 0.0 && !rollouts) throw std::invalid_argument("gumbel_search: rollout_mix > 0 needs a rollout policy");
+  if (s.solver_cards > 0 && !solver) throw std::invalid_argument("gumbel_search: solver_cards > 0 needs a solver");
   const double mix = s.rollout_mix;
   const bool use_net_value = mix < 1.0;
   const int n = int(moves.size());
@@ -95,6 +100,14 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
         if (next.phase() == Phase::Over) {
           qsum[size_t(a)] += team_result(next, obs.seat);
           continue;
+        }
+        if (s.solver_cards > 0 && cards_in_hands(next) <= s.solver_cards) {
+          const std::optional<bool> win = solver->side_to_move_wins(next);
+          if (win) {
+            const bool mover_side = obs.teammates(obs.seat, next.to_move());
+            qsum[size_t(a)] += (*win == mover_side) ? 1.0 : -1.0;
+            continue;
+          }
         }
         if (mix > 0.0) {
           GameState rolled = next;

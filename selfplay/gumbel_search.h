@@ -33,6 +33,7 @@
 #include "game/observation.h"
 #include "game/rng.h"
 #include "models/eigen_net.h"
+#include "search/endgame_solver.h"
 
 namespace ddz::selfplay {
 
@@ -45,6 +46,10 @@ struct GumbelSettings {
   // Weight of a heuristic rollout in a simulation's value: (1 - mix) * value net + mix * rollout.
   // Needs a rollout policy passed to gumbel_search; 0 = the value net alone.
   double rollout_mix = 0.0;
+  // Worlds with at most this many cards in all hands after the candidate move are scored by the
+  // exact solver passed to gumbel_search (0 = never; needs a solver). Near the end of a game a
+  // rollout or the value net guesses where the solver knows, and endgame mistakes decide games.
+  int solver_cards = 0;
 };
 
 struct GumbelResult {
@@ -56,9 +61,12 @@ struct GumbelResult {
 };
 
 // Searches obs (play phase, obs.seat to move) over `moves` (its legal moves, at least one).
-// `rollouts` plays sampled worlds to the end when settings.rollout_mix > 0 (required then).
+// `rollouts` plays sampled worlds to the end when settings.rollout_mix > 0 (required then);
+// `solver` solves small worlds exactly when settings.solver_cards > 0 (required then). A solve
+// over the solver's node cap falls back on the usual value.
 GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves,
-                           const GumbelSettings& settings, Rng& rng, HeuristicEvaluator* rollouts = nullptr);
+                           const GumbelSettings& settings, Rng& rng, HeuristicEvaluator* rollouts = nullptr,
+                           EndgameSolver* solver = nullptr);
 
 // Policy logits of the network for obs over moves (state encoded once, moves batched).
 std::vector<float> policy_logits(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves);

@@ -215,13 +215,17 @@ int run_training(const TrainOptions& o) {
   std::string actor_error;
   std::mutex actor_error_mu;
   std::vector<std::thread> actors;
+  // Training minutes so far, for the rollout_mix schedule (updated by the main loop).
+  std::atomic<double> train_minutes{elapsed() / 60.0};
   for (int t = 0; t < cfg.actors; ++t)
     actors.emplace_back([&] {
       try {
+        ActorContext context(cfg);
         while (!actors_stop.load()) {
           const auto net = published.get();
           const int64_t g = next_game++;
-          GameSamples gs = play_selfplay_game(*net, cfg, Rng::mix(cfg.seed, uint64_t(g)));
+          const double mix = rollout_mix_at(cfg, train_minutes.load());
+          GameSamples gs = play_selfplay_game(*net, cfg, Rng::mix(cfg.seed, uint64_t(g)), &context, mix);
           samples += int64_t(gs.plays.size());
           plays.add(std::move(gs.plays));
           bids.add(std::move(gs.bids));
@@ -248,6 +252,8 @@ int run_training(const TrainOptions& o) {
     const std::string me = cfg.eval_agent == "net" ? "net:" + tmp_agent.string()
                                                    : "mcts+net:" + tmp_agent.string() + ",sims=" + std::to_string(cfg.eval_sims);
     last_eval.clear();
+    if (cfg.rollout_mix_decay_minutes > 0)
+      log.line("rollout_mix now " + fmt("%.3f", rollout_mix_at(cfg, elapsed() / 60.0)));
     for (const std::string& opp : cfg.eval_opponents) {
       if (stop_requested()) break;
       ArenaConfig ac;
@@ -317,6 +323,7 @@ int run_training(const TrainOptions& o) {
   const double row_every_s = std::min(30.0, cfg.eval_every_minutes > 0 ? cfg.eval_every_minutes * 60.0 : 30.0);
   std::string stop_reason;
   while (true) {
+    train_minutes = elapsed() / 60.0;
     if (stop_requested()) {
       stop_reason = "stopped by signal " + std::to_string(stop_signal());
       break;

@@ -175,6 +175,66 @@ TEST(SelfplaySearch, FindsTheMoveThatWinsAtOnce) {
   EXPECT_GE(found, 5);
 }
 
+// With solver_cards covering the position, every simulation is scored by the exact solver (+1 or
+// -1 for the mover's side) instead of the untrained net's fractional values, so each visited
+// move's q times its visits is an integer of the same parity as the visits. Without a solver a
+// solver_cards above 0 is refused; with solver_cards 0 the net's fractional values show.
+TEST(SelfplaySearch, SolverScoresSmallWorldsExactly) {
+  TrainConfig cfg;
+  Learner learner(tiny_spec(), cfg, 3);
+  const EigenNet net(tiny_spec(), learner.weights());
+  SolverOptions so;
+  so.table_mb = 1;
+  EndgameSolver solver(so);
+  int checked = 0, fractional = 0;
+  std::vector<Move> moves;
+  for (uint64_t seed = 1; seed <= 200 && checked < 12; ++seed) {
+    GameState s = random_position(seed, 40, false);
+    if (s.phase() != Phase::Play) continue;
+    const int cards = s.hand(0).size() + s.hand(1).size() + s.hand(2).size();
+    if (cards > 16) continue;
+    s.legal(moves);
+    if (moves.size() < 2) continue;
+    GumbelSettings gs;
+    gs.sims = 12;
+    gs.k = 4;
+    gs.solver_cards = 54;
+    Rng rng(seed);
+    const GumbelResult r = gumbel_search(net, observe(s, s.to_move()), moves, gs, rng, nullptr, &solver);
+    for (size_t a = 0; a < moves.size(); ++a) {
+      const int v = r.visits[a];
+      if (v == 0) continue;
+      const double sum = double(r.q[a]) * v;
+      ASSERT_NEAR(sum, std::round(sum), 1e-4) << "seed " << seed << " move " << a;
+      ASSERT_EQ((long(std::lround(sum)) - v) % 2, 0) << "seed " << seed;
+    }
+    gs.solver_cards = 0;
+    Rng rng2(seed);
+    const GumbelResult plain = gumbel_search(net, observe(s, s.to_move()), moves, gs, rng2);
+    for (size_t a = 0; a < moves.size(); ++a)
+      if (plain.visits[a] > 0 && std::fabs(plain.q[a]) < 0.999f &&
+          std::fabs(double(plain.q[a]) * plain.visits[a] - std::round(double(plain.q[a]) * plain.visits[a])) > 1e-3)
+        ++fractional;
+    gs.solver_cards = 54;
+    EXPECT_THROW(gumbel_search(net, observe(s, s.to_move()), moves, gs, rng2), std::invalid_argument);
+    ++checked;
+  }
+  EXPECT_GE(checked, 8);
+  EXPECT_GT(fractional, 0);  // the net alone gives values that are not +-1
+}
+
+TEST(SelfplayActor, RolloutMixDecaysLinearly) {
+  TrainConfig cfg;
+  cfg.rollout_mix = 0.5;
+  EXPECT_DOUBLE_EQ(rollout_mix_at(cfg, 100.0), 0.5);  // no decay configured
+  cfg.rollout_mix_final = 0.1;
+  cfg.rollout_mix_decay_minutes = 60;
+  EXPECT_DOUBLE_EQ(rollout_mix_at(cfg, 0.0), 0.5);
+  EXPECT_NEAR(rollout_mix_at(cfg, 30.0), 0.3, 1e-12);
+  EXPECT_NEAR(rollout_mix_at(cfg, 60.0), 0.1, 1e-12);
+  EXPECT_NEAR(rollout_mix_at(cfg, 600.0), 0.1, 1e-12);
+}
+
 TEST(SelfplayActor, GameSamplesHaveOutcomes) {
   TrainConfig cfg;
   cfg.sims = 4;
