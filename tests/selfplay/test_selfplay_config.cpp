@@ -78,6 +78,13 @@ TEST(SelfplayConfig, EmptyValueAndBadYamlAreRejected) {
   EXPECT_NE(error_of("- 1\n- 2\n").find("cfg.yaml"), std::string::npos);
 }
 
+TEST(SelfplayConfig, RisingRolloutMixIsRejected) {
+  EXPECT_NE(error_of("rollout_mix: 0.2\nrollout_mix_final: 0.5\nrollout_mix_decay_minutes: 10\n").find("rollout_mix_final"),
+            std::string::npos);
+  EXPECT_EQ(error_of("rollout_mix: 0.5\nrollout_mix_final: 0.2\nrollout_mix_decay_minutes: 10\n"), "");
+  EXPECT_NE(error_of("solver_cards: 55\n").find("solver_cards"), std::string::npos);
+}
+
 TEST(SelfplayConfig, MissingFileIsNamed) {
   try {
     load_config("/nonexistent/dir/x.yaml");
@@ -97,7 +104,15 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.eval_opponents = {"random", "mcts:sims=5,threads=1"};
   c.eval_agent = "mcts+net";
   c.rollout_mix = 0.25;
+  c.rollout_mix_final = 0.125;
+  c.rollout_mix_decay_minutes = 90;
+  c.solver_cards = 11;
+  c.solver_nodes = 777;
   const TrainConfig r = parse_config(c.to_yaml(), "effective");
+  EXPECT_DOUBLE_EQ(r.rollout_mix_final, 0.125);
+  EXPECT_DOUBLE_EQ(r.rollout_mix_decay_minutes, 90);
+  EXPECT_EQ(r.solver_cards, 11);
+  EXPECT_EQ(r.solver_nodes, 777);
   EXPECT_EQ(r.seed, 99u);
   EXPECT_EQ(r.sims, 40);
   EXPECT_DOUBLE_EQ(r.lr, 3e-4);
@@ -110,7 +125,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
 }
 
 TEST(SelfplayConfig, ShippedConfigsLoad) {
-  for (const char* name : {"default", "small", "full"}) {
+  for (const char* name : {"default", "small", "full", "pretrained"}) {
     const std::string path = std::string(DDZ_SOURCE_DIR) + "/configs/" + name + ".yaml";
     EXPECT_NO_THROW(load_config(path)) << path;
   }
