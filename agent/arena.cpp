@@ -68,7 +68,8 @@ std::string pieces_kind(const std::string& piece) {
 }  // namespace
 
 std::array<ArenaGame, 2> play_duplicate_deal(uint64_t seed, int64_t deal, const Rules& rules_in,
-                                             const DuplicateAgents& agents, std::array<std::string, 2>* records) {
+                                             const DuplicateAgents& agents, std::array<std::string, 2>* records,
+                                             CpuClock clock) {
   Rules rules = rules_in;
   rules.fixed_landlord = 0;
   const uint64_t deal_seed = Rng::mix(seed, uint64_t(deal));
@@ -78,8 +79,13 @@ std::array<ArenaGame, 2> play_duplicate_deal(uint64_t seed, int64_t deal, const 
     const std::array<Agent*, kNumSeats> seats = a_first ? std::array<Agent*, kNumSeats>{agents.a[0], agents.b[1], agents.b[2]}
                                                         : std::array<Agent*, kNumSeats>{agents.b[0], agents.a[1], agents.a[2]};
     const uint64_t agent_seed = Rng::mix(deal_seed, uint64_t(replay) + 1);
-    const GameState state = play_game(seats, deal_seed, agent_seed, rules);
     ArenaGame& g = out[size_t(replay)];
+    std::array<TimedAgent, kNumSeats> timed{TimedAgent(*seats[0], clock, g.times[0]),
+                                            TimedAgent(*seats[1], clock, g.times[1]),
+                                            TimedAgent(*seats[2], clock, g.times[2])};
+    const GameState state = clock == CpuClock::Off
+                                ? play_game(seats, deal_seed, agent_seed, rules)
+                                : play_game({&timed[0], &timed[1], &timed[2]}, deal_seed, agent_seed, rules);
     g.deal = deal;
     g.replay = replay;
     g.agent = a_first ? std::array<int, kNumSeats>{agents.index_a, agents.index_b, agents.index_b}
@@ -136,6 +142,7 @@ ArenaResult run_arena(const ArenaConfig& config) {
   result.seed = config.seed;
   result.deals = config.deals;
   result.bidding = config.rules.bidding;
+  result.cpu_clock = config.cpu_clock;
   for (const auto& spec : config.agents) result.agents.push_back(AgentResult{spec, {}, {}});
   for (const auto& p : pairs) {
     PairResult pr;
@@ -196,7 +203,7 @@ ArenaResult run_arena(const ArenaConfig& config) {
             }
             const size_t slot = size_t(item - block_start);
             block_games[slot] = play_duplicate_deal(config.seed, deal, config.rules, da,
-                                                    want_records ? &block_records[slot] : nullptr);
+                                                    want_records ? &block_records[slot] : nullptr, config.cpu_clock);
           }
           finished.fetch_add(last - first);
           if (t == 0 && config.progress) config.progress(games_done_before + 2 * finished.load(), total_games);
@@ -226,6 +233,8 @@ ArenaResult run_arena(const ArenaConfig& config) {
       const auto& games = block_games[size_t(k)];
       int a_score = 0, a_wins = 0, b_wins = 0;
       for (const ArenaGame& g : games) {
+        for (int seat = 0; seat < kNumSeats; ++seat)
+          result.agents[size_t(g.agent[size_t(seat)])].cpu.add(g.times[size_t(seat)]);
         for (int who : {pr.a, pr.b}) {
           const bool landlord = g.landlord_agent() == who;
           const int side = g.side_score(who);

@@ -9,6 +9,7 @@
 
 #include "agent/agent.h"
 #include "agent/arena_stats.h"
+#include "agent/cpu_time.h"
 #include "game/rules.h"
 #include "game/state.h"
 
@@ -27,6 +28,8 @@ namespace ddz {
 // - Each agent instance gets new_game(Rng::mix(Rng::mix(deal_seed, replay + 1), seat + 1)).
 // Results do not depend on the thread count: every game's seeds come from (seed, deal, replay),
 // every thread has its own agent instances, and results are aggregated in deal order.
+// Every bid() and play() call is timed on a CPU clock (agent/cpu_time.h) and aggregated per agent
+// the same way; only the times themselves vary from run to run.
 struct ArenaConfig {
   std::vector<std::string> agents;  // at least two agent specs; every pair i < j plays
   int64_t deals = 1000;             // duplicate deals per pair (2 games each)
@@ -34,6 +37,11 @@ struct ArenaConfig {
   int threads = 1;
   Rules rules;               // rules.bidding, doubling switches; fixed_landlord is forced to 0
   std::string records_path;  // when set, every game as one JSON line (written atomically)
+  // Clock of the per-move CPU times. Process counts an agent's own search threads but is only
+  // right when nothing else in the process runs: one arena thread, no other work (ddz arena
+  // --threads 1); Thread is right anywhere but misses those search threads; Off times nothing
+  // (AgentResult::cpu stays empty) for matches of agents that take microseconds a move.
+  CpuClock cpu_clock = CpuClock::Thread;
   // Called from the calling thread with games finished so far and the total.
   std::function<void(int64_t done, int64_t total)> progress;
 };
@@ -48,6 +56,7 @@ struct ArenaGame {
   int stake = 0;
   std::array<int, kNumSeats> scores{};
   Deal dealt;  // the cards the game was played with, to check that replays share them
+  std::array<DecisionTimes, kNumSeats> times;  // CPU time of each seat's bids and moves
   int landlord_agent() const { return agent[size_t(landlord)]; }
   // The side score (RULES.md ADP: +-2 x stake) of the side agent index `who` played in this game.
   int side_score(int who) const;
@@ -70,6 +79,7 @@ struct PairResult {
 struct AgentResult {
   std::string spec;
   RoleStats landlord, farmer;
+  CpuTimeStats cpu;  // every bid and move it made in the match
   RoleStats total() const;
 };
 
@@ -81,6 +91,7 @@ struct ArenaResult {
   uint64_t seed = 0;
   int64_t deals = 0;
   bool bidding = false;
+  CpuClock cpu_clock = CpuClock::Thread;
 };
 
 // Plays the whole match. Throws AgentSpecError for a bad spec (before any game starts),
@@ -98,10 +109,12 @@ struct DuplicateAgents {
 };
 
 // Plays one deal of a pair (both replays, seats as described above); when `records` is given,
-// fills it with each game's JSON record line. Exposed so tests can check the duplicate structure.
+// fills it with each game's JSON record line; every decision is timed on `clock` into
+// ArenaGame::times. Exposed so tests can check the duplicate structure.
 std::array<ArenaGame, 2> play_duplicate_deal(uint64_t seed, int64_t deal, const Rules& rules,
                                              const DuplicateAgents& agents,
-                                             std::array<std::string, 2>* records = nullptr);
+                                             std::array<std::string, 2>* records = nullptr,
+                                             CpuClock clock = CpuClock::Thread);
 
 // Splits "--agents" text into specs: a piece that is a key=value setting continues the spec
 // before it, any other piece starts a new spec ("mcts:sims=100,threads=2,random" -> 2 specs,

@@ -37,6 +37,20 @@ nlohmann::json role_json(const RoleStats& r) {
           {"adp", r.adp()},   {"adp_ci95", {d.lo, d.hi}}};
 }
 
+nlohmann::json cpu_json(const CpuTimeStats& c, CpuClock clock) {
+  return {{"clock", cpu_clock_name(clock)}, {"moves", c.moves()},          {"seconds", c.seconds()},
+          {"mean_ms", c.mean_ms()},         {"p50_ms", c.quantile_ms(0.5)}, {"p90_ms", c.quantile_ms(0.9)},
+          {"max_ms", c.max_ms()},           {"bids", c.bids()},             {"bid_seconds", c.bid_seconds()},
+          {"bid_mean_ms", c.bid_mean_ms()}};
+}
+
+// What the clock counts, for the reports' readers (agent/cpu_time.h).
+const char* clock_note(CpuClock clock) {
+  return clock == CpuClock::Process ? "process CPU clock: an agent's own search threads count"
+                                    : "thread CPU clock: an agent's own extra search threads (mcts threads=2) are not "
+                                      "counted; ddz arena --threads 1 counts them";
+}
+
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string out = "\"";
@@ -44,13 +58,17 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
-std::string csv_row(const std::string& scope, const std::string& agent, const char* role, const RoleStats& r) {
+// The seven CPU columns of an agent's "all" row; empty on every other row.
+constexpr const char* kNoCpuColumns = ",,,,,,,";
+
+std::string csv_row(const std::string& scope, const std::string& agent, const char* role, const RoleStats& r,
+                    const std::string& cpu_columns = kNoCpuColumns) {
   const Interval w = r.wp_ci();
   const Interval d = r.adp_ci();
   char buf[256];
-  std::snprintf(buf, sizeof buf, ",%s,%lld,%lld,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", role, (long long)r.games,
+  std::snprintf(buf, sizeof buf, ",%s,%lld,%lld,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f", role, (long long)r.games,
                 (long long)r.wins, r.wp(), w.lo, w.hi, r.adp(), d.lo, d.hi);
-  return csv_field(scope) + "," + csv_field(agent) + buf;
+  return csv_field(scope) + "," + csv_field(agent) + buf + cpu_columns + "\n";
 }
 
 }  // namespace
@@ -84,6 +102,17 @@ std::string arena_text(const ArenaResult& result, int threads) {
     out << role_row(names[i], width, "farmers", a.farmer);
     out << role_row(names[i], width, "all", a.total());
   }
+  if (result.cpu_clock != CpuClock::Off) out << "\nCPU time per move, play() only (" << clock_note(result.cpu_clock) << "; bids apart)\n";
+  if (result.cpu_clock != CpuClock::Off)
+    out << pad("agent", width) << "     moves   total s    mean ms     p50 ms     p90 ms   bids  bid ms\n";
+  for (size_t i = 0; i < result.agents.size() && result.cpu_clock != CpuClock::Off; ++i) {
+    const CpuTimeStats& c = result.agents[i].cpu;
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "  %8lld  %8.2f  %9.3f  %9.3f  %9.3f  %5lld  %6.3f\n", (long long)c.moves(),
+                  c.seconds(), c.mean_ms(), c.quantile_ms(0.5), c.quantile_ms(0.9), (long long)c.bids(),
+                  c.bid_mean_ms());
+    out << pad(names[i], width) << buf;
+  }
   for (const PairResult& p : result.pairs) {
     const std::string& na = names[size_t(p.a)];
     const std::string& nb = names[size_t(p.b)];
@@ -107,6 +136,7 @@ std::string arena_json(const ArenaResult& result, int indent) {
   j["bidding"] = result.bidding;
   j["games"] = result.games;
   j["seconds"] = result.seconds;
+  j["cpu_clock"] = cpu_clock_name(result.cpu_clock);
   j["agents"] = nlohmann::json::array();
   for (size_t i = 0; i < result.agents.size(); ++i) {
     const AgentResult& a = result.agents[i];
@@ -114,7 +144,9 @@ std::string arena_json(const ArenaResult& result, int indent) {
                            {"spec", a.spec},
                            {"landlord", role_json(a.landlord)},
                            {"farmers", role_json(a.farmer)},
-                           {"all", role_json(a.total())}});
+                           {"all", role_json(a.total())},
+                           {"cpu", result.cpu_clock == CpuClock::Off ? nlohmann::json()
+                                                                      : cpu_json(a.cpu, result.cpu_clock)}});
   }
   j["pairs"] = nlohmann::json::array();
   for (const PairResult& p : result.pairs) {
@@ -136,12 +168,18 @@ std::string arena_json(const ArenaResult& result, int indent) {
 
 std::string arena_csv(const ArenaResult& result) {
   const auto names = arena_agent_names(result);
-  std::string out = "scope,agent,role,games,wins,wp,wp_lo,wp_hi,adp,adp_lo,adp_hi\n";
+  std::string out =
+      "scope,agent,role,games,wins,wp,wp_lo,wp_hi,adp,adp_lo,adp_hi,moves,cpu_s,cpu_ms_mean,cpu_ms_p50,cpu_ms_p90,"
+      "bids,bid_cpu_s\n";
   for (size_t i = 0; i < result.agents.size(); ++i) {
     const AgentResult& a = result.agents[i];
     out += csv_row("all", names[i], "landlord", a.landlord);
     out += csv_row("all", names[i], "farmers", a.farmer);
-    out += csv_row("all", names[i], "all", a.total());
+    const CpuTimeStats& c = a.cpu;
+    char buf[200];
+    std::snprintf(buf, sizeof buf, ",%lld,%.6f,%.6f,%.6f,%.6f,%lld,%.6f", (long long)c.moves(), c.seconds(),
+                  c.mean_ms(), c.quantile_ms(0.5), c.quantile_ms(0.9), (long long)c.bids(), c.bid_seconds());
+    out += csv_row("all", names[i], "all", a.total(), result.cpu_clock == CpuClock::Off ? kNoCpuColumns : buf);
   }
   for (const PairResult& p : result.pairs) {
     const std::string& na = names[size_t(p.a)];
@@ -151,7 +189,8 @@ std::string arena_csv(const ArenaResult& result) {
     out += csv_row(scope, nb, "landlord", p.b_landlord) + csv_row(scope, nb, "farmers", p.b_farmer);
     const Interval s = p.paired_score.ci95();
     char buf[160];
-    std::snprintf(buf, sizeof buf, ",paired,%lld,,,,,%.6f,%.6f,%.6f\n", (long long)p.deals, p.paired_score.mean(), s.lo, s.hi);
+    std::snprintf(buf, sizeof buf, ",paired,%lld,,,,,%.6f,%.6f,%.6f%s\n", (long long)p.deals, p.paired_score.mean(), s.lo, s.hi,
+                  kNoCpuColumns);
     out += csv_field(scope) + "," + csv_field(na) + buf;
   }
   return out;

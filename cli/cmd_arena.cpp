@@ -1,5 +1,6 @@
 // `ddz arena`: plays agents against each other on duplicate deals (each deal twice, seats
-// swapped) and reports WP and ADP per agent and role with 95% CIs and a paired verdict.
+// swapped) and reports WP and ADP per agent and role with 95% CIs, a paired verdict and each
+// agent's CPU time per move.
 #include <iostream>
 #include <memory>
 
@@ -23,6 +24,7 @@ struct ArenaOptions {
   bool no_bomb_double = false;
   bool json = false;
   bool csv = false;
+  bool no_cpu_times = false;
   std::string records;
 };
 
@@ -42,7 +44,10 @@ CommandAction setup(CLI::App& sub) {
       ->default_val(1000)
       ->check(CLI::Range(int64_t(1), int64_t(1000000000)));
   sub.add_option("--seed", o->seed, "Match seed: the same seed gives the same deals")->default_val(1);
-  sub.add_option("--threads", o->threads, "Worker threads (results do not depend on it)")
+  sub.add_option("--threads", o->threads,
+                 "Worker threads (results do not depend on it). CPU time per move is measured on the process "
+                 "clock with 1 thread (an agent's own search threads, mcts:threads=2, count) and on each "
+                 "thread's clock with more (they do not)")
       ->default_val(1)
       ->check(CLI::Range(1, 256));
   sub.add_flag("--bidding", o->bidding,
@@ -50,6 +55,9 @@ CommandAction setup(CLI::App& sub) {
                "in seats 1 and 2, then B in seat 0 and A in seats 1 and 2. Without it seat 0 is landlord at base 1");
   sub.add_flag("--no-spring", o->no_spring, "Do not double the stake for spring and anti-spring");
   sub.add_flag("--no-bomb-double", o->no_bomb_double, "Do not double the stake for bombs and the rocket");
+  sub.add_flag("--no-cpu-times", o->no_cpu_times,
+               "Do not time the agents' moves: timing costs two clock system calls a decision (1-3 us), which "
+               "more than doubles the time of random or heuristic matches");
   sub.add_flag("--json", o->json, "Print one JSON object instead of the table");
   sub.add_flag("--csv", o->csv, "Print CSV rows instead of the table");
   sub.add_option("--records", o->records, "Write every game as one JSON line (game record format) to this file");
@@ -73,6 +81,9 @@ CommandAction setup(CLI::App& sub) {
     config.rules.double_on_spring = config.rules.double_on_anti_spring = !o->no_spring;
     config.rules.double_on_bomb = config.rules.double_on_rocket = !o->no_bomb_double;
     config.records_path = o->records;
+    // With one worker thread nothing else runs in this process while an agent decides, so the
+    // process clock is exact and also counts the agent's own search threads.
+    config.cpu_clock = o->no_cpu_times ? CpuClock::Off : config.threads == 1 ? CpuClock::Process : CpuClock::Thread;
     const int64_t pairs = int64_t(config.agents.size() * (config.agents.size() - 1) / 2);
     ProgressBar bar(2 * pairs * config.deals, "games", ProgressBar::stderr_is_terminal());
     config.progress = [&bar](int64_t done, int64_t) { bar.update(done); };

@@ -1,17 +1,19 @@
 // Tests of the arena: duplicate structure (same deal twice, seats swapped), determinism across
 // thread counts (results and records), round robin bookkeeping, statistics of known samples,
-// agent list splitting and bad settings.
+// agent list splitting, bad settings, and CPU time per move (counts against the games' moves).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "agent/arena.h"
 #include "agent/arena_report.h"
 #include "agent/arena_stats.h"
+#include "agent/cpu_time.h"
 #include "agent/factory.h"
 #include "agent/progress.h"
 #include "agent/random_agent.h"
@@ -201,6 +203,117 @@ TEST(Arena, RoundRobinBookkeeping) {
   EXPECT_EQ(j["agents"][0]["name"], "random #1");
   const std::string csv = arena_csv(r);
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 9 + 3 * 5);
+}
+
+TEST(CpuTime, QuantilesOfKnownTimesAreWithinTheBucketWidth) {
+  CpuTimeStats c;
+  EXPECT_EQ(c.quantile_ms(0.5), 0.0);
+  for (int64_t us = 1; us <= 1000; ++us) c.add_play(us * 1000);
+  EXPECT_EQ(c.moves(), 1000);
+  EXPECT_NEAR(c.seconds(), 1000.0 * 1001.0 / 2.0 * 1e-6, 1e-9);
+  EXPECT_NEAR(c.mean_ms(), 0.5005, 1e-9);
+  // 8 buckets per doubling: within 2^(1/8) - 1 = 9% of the nearest-rank quantile.
+  EXPECT_NEAR(c.quantile_ms(0.5), 0.500, 0.500 * 0.09);
+  EXPECT_NEAR(c.quantile_ms(0.9), 0.900, 0.900 * 0.09);
+  EXPECT_DOUBLE_EQ(c.quantile_ms(1.0), 1.0);    // clamped to the exact maximum
+  EXPECT_DOUBLE_EQ(c.quantile_ms(0.0), 0.001);  // and minimum
+  EXPECT_DOUBLE_EQ(c.max_ms(), 1.0);
+  CpuTimeStats one;
+  one.add_play(2500000);
+  EXPECT_DOUBLE_EQ(one.quantile_ms(0.5), 2.5);  // a single time is exact
+  one.add_play(-5);                              // a clock step backwards counts as 0, never negative
+  EXPECT_GE(one.quantile_ms(0.0), 0.0);
+  c.merge(one);
+  EXPECT_EQ(c.moves(), 1002);
+  EXPECT_DOUBLE_EQ(c.max_ms(), 2.5);
+}
+
+// Plays and bids per agent spec in a records file, counted from the game records.
+std::map<std::string, std::pair<int64_t, int64_t>> decisions_in_records(const std::string& path) {
+  std::map<std::string, std::pair<int64_t, int64_t>> out;
+  std::istringstream lines(slurp(path));
+  std::string line;
+  while (std::getline(lines, line)) {
+    const auto j = nlohmann::json::parse(line);
+    for (const auto& p : j["plays"]) ++out[j["agents"][p["seat"].get<size_t>()].get<std::string>()].first;
+    for (const auto& b : j["bids"]) ++out[j["agents"][b["seat"].get<size_t>()].get<std::string>()].second;
+  }
+  return out;
+}
+
+TEST(Arena, CpuTimesCountEveryMoveOfTheGames) {
+  for (const bool bidding : {false, true}) {
+    for (const int threads : {1, 3}) {
+      const std::string records = temp_path("cpu_records.jsonl");
+      ArenaConfig c;
+      c.agents = {"random", "heuristic", "mcts:sims=8,solver=0"};
+      c.deals = 12;
+      c.seed = 5;
+      c.threads = threads;
+      c.rules.bidding = bidding;
+      c.records_path = records;
+      const ArenaResult r = run_arena(c);
+      const auto counted = decisions_in_records(records);
+      for (const AgentResult& a : r.agents) {
+        SCOPED_TRACE(a.spec + (bidding ? " bidding" : "") + " threads " + std::to_string(threads));
+        EXPECT_EQ(a.cpu.moves(), counted.at(a.spec).first);
+        // A deal all three pass is redealt; its bids were made (and timed) but are not recorded.
+        EXPECT_GE(a.cpu.bids(), counted.at(a.spec).second);
+        if (bidding) {
+          EXPECT_GT(a.cpu.bids(), 0);
+        } else {
+          EXPECT_EQ(a.cpu.bids(), 0);
+        }
+        EXPECT_GT(a.cpu.moves(), 0);
+        EXPECT_GE(a.cpu.seconds(), 0.0);
+        EXPECT_GE(a.cpu.bid_seconds(), 0.0);
+        EXPECT_GE(a.cpu.quantile_ms(0.5), 0.0);
+        EXPECT_LE(a.cpu.quantile_ms(0.5), a.cpu.quantile_ms(0.9));
+        EXPECT_LE(a.cpu.quantile_ms(0.9), a.cpu.max_ms());
+        EXPECT_NEAR(a.cpu.mean_ms() * double(a.cpu.moves()), a.cpu.seconds() * 1e3, 1e-6);
+      }
+      std::remove(records.c_str());
+    }
+  }
+}
+
+TEST(Arena, ReportsCarryTheCpuTimes) {
+  ArenaConfig c;
+  c.agents = {"random", "heuristic"};
+  c.deals = 10;
+  const ArenaResult r = run_arena(c);
+  const auto j = nlohmann::json::parse(arena_json(r));
+  EXPECT_EQ(j["cpu_clock"], "thread");
+  for (size_t i = 0; i < 2; ++i) {
+    const auto& cpu = j["agents"][i]["cpu"];
+    for (const char* key : {"clock", "moves", "seconds", "mean_ms", "p50_ms", "p90_ms", "max_ms", "bids", "bid_seconds",
+                            "bid_mean_ms"})
+      EXPECT_TRUE(cpu.contains(key)) << key << " in " << cpu.dump();
+    EXPECT_EQ(cpu["moves"].get<int64_t>(), r.agents[i].cpu.moves());
+    EXPECT_GE(cpu["p50_ms"].get<double>(), 0.0);
+  }
+  const std::string text = arena_text(r, 1);
+  EXPECT_NE(text.find("CPU time per move"), std::string::npos) << text;
+  EXPECT_NE(text.find("not counted"), std::string::npos) << text;  // the thread clock's caveat
+  const std::string csv = arena_csv(r);
+  EXPECT_EQ(csv.rfind("scope,agent,role,games,wins,wp,wp_lo,wp_hi,adp,adp_lo,adp_hi,moves,cpu_s,cpu_ms_mean,"
+                      "cpu_ms_p50,cpu_ms_p90,bids,bid_cpu_s\n",
+                      0),
+            0u)
+      << csv;
+  // Every row has the header's 18 columns; the agent's "all,all" row holds its move count.
+  std::istringstream rows(csv);
+  std::string row;
+  while (std::getline(rows, row)) EXPECT_EQ(std::count(row.begin(), row.end(), ','), 17) << row;
+  EXPECT_NE(csv.find(",random,all,"), std::string::npos);
+  EXPECT_NE(csv.find("," + std::to_string(r.agents[0].cpu.moves()) + ","), std::string::npos) << csv;
+
+  c.cpu_clock = CpuClock::Off;
+  const ArenaResult off = run_arena(c);
+  EXPECT_EQ(off.agents[0].cpu.moves(), 0);
+  EXPECT_EQ(off.agents[0].landlord.wins, r.agents[0].landlord.wins);  // timing changes no result
+  EXPECT_TRUE(nlohmann::json::parse(arena_json(off))["agents"][0]["cpu"].is_null());
+  EXPECT_EQ(arena_text(off, 1).find("CPU time per move"), std::string::npos);
 }
 
 TEST(Progress, RendersFractionRateAndEta) {

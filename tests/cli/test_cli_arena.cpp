@@ -1,5 +1,5 @@
 // End-to-end tests of `ddz arena`: text, JSON and CSV reports, records file, determinism across
-// thread counts, and errors for bad agents and options (exit 2 with a message naming the input).
+// thread counts, CPU times per move, and errors for bad agents and options (exit 2 naming the input).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -36,9 +36,32 @@ TEST(CliArena, JsonIsTheSameWithAnyThreadCount) {
   auto jb = nlohmann::json::parse(b.out);
   EXPECT_EQ(ja["games"], 50);
   EXPECT_EQ(ja["agents"][0]["landlord"]["games"], 25);
-  ja.erase("seconds");
-  jb.erase("seconds");
+  // Times vary from run to run, and one thread uses the process clock, more the thread clock.
+  EXPECT_EQ(ja["cpu_clock"], "process");
+  EXPECT_EQ(jb["cpu_clock"], "thread");
+  EXPECT_EQ(ja["agents"][0]["cpu"]["moves"], jb["agents"][0]["cpu"]["moves"]);
+  EXPECT_EQ(ja["agents"][1]["cpu"]["moves"], jb["agents"][1]["cpu"]["moves"]);
+  for (auto* j : {&ja, &jb}) {
+    j->erase("seconds");
+    j->erase("cpu_clock");
+    for (auto& agent : (*j)["agents"]) agent.erase("cpu");
+  }
   EXPECT_EQ(ja, jb);
+}
+
+TEST(CliArena, CpuTimesPerMoveCanBeTurnedOff) {
+  Result r = run("--agents heuristic,random --deals 5 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_GT(j["agents"][0]["cpu"]["moves"].get<int>(), 0);
+  EXPECT_GE(j["agents"][0]["cpu"]["p50_ms"].get<double>(), 0.0);
+  r = run("--agents heuristic,random --deals 5");
+  EXPECT_NE(r.out.find("CPU time per move"), std::string::npos) << r.out;
+  r = run("--agents heuristic,random --deals 5 --json --no-cpu-times");
+  ASSERT_EQ(r.code, 0) << r.err;
+  j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["cpu_clock"], "off");
+  EXPECT_TRUE(j["agents"][0]["cpu"].is_null());
 }
 
 TEST(CliArena, CsvAndRecords) {
@@ -46,7 +69,11 @@ TEST(CliArena, CsvAndRecords) {
   std::remove(records.c_str());
   const Result r = run("--agents random,random --deals 10 --csv --no-spring --records " + records);
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("scope,agent,role,games,wins,wp,wp_lo,wp_hi,adp,adp_lo,adp_hi\n", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind("scope,agent,role,games,wins,wp,wp_lo,wp_hi,adp,adp_lo,adp_hi,moves,cpu_s,cpu_ms_mean,"
+                        "cpu_ms_p50,cpu_ms_p90,bids,bid_cpu_s\n",
+                        0),
+            0u)
+      << r.out;
   std::istringstream lines(slurp_file(records));
   std::string line;
   int n = 0;
