@@ -6,6 +6,7 @@
 #include "agent/mcts_net_agent.h"
 #include "agent/net_agent.h"
 #include "agent/heuristic_agent.h"
+#include "agent/pretrained_agent.h"
 #include "agent/random_agent.h"
 
 namespace ddz {
@@ -31,6 +32,8 @@ const KindEntry kKinds[] = {
     {"mcts", "PUCT MCTS over sampled deals, heuristic rollouts, exact endgames (mcts:sims=200,threads=1; see agent/mcts_agent.h)", build_mcts_agent},
     {"net", "policy network of an exported model, no search (net:FILE,temperature=0,bid_threshold=0)", build_net_agent},
     {"mcts+net", "MCTS guided by an exported model's policy and value (mcts+net:FILE,sims=200; see agent/mcts_net_agent.h)", build_mcts_net_agent},
+    {"pretrained", "the shipped network with search, no path needed: mcts+net on models/pretrained/agent.ddz at its default settings (pretrained:sims=1000; file: $DDZ_PRETRAINED, <bin>/../share/ddz/pretrained/, the source tree)", build_pretrained_agent},
+    {"pretrained-net", "the shipped network's policy alone, like net:FILE (pretrained-net:temperature=0)", build_pretrained_net_agent},
 };
 
 }  // namespace

@@ -67,15 +67,16 @@ Move MctsNetAgent::play(const Observation& obs) {
   return last_.best;
 }
 
-std::unique_ptr<Agent> build_mcts_net_agent(const AgentSpec& spec) {
-  auto model = load_spec_model(spec);
-  const std::string& path = spec.positional()[0];
+namespace {
+
+std::unique_ptr<Agent> mcts_net_agent_from(const AgentSpec& spec, std::shared_ptr<const LoadedModel> model,
+                                           const std::string& path, size_t max_positional) {
   const AgentSpec defaults = file_settings(*model, path);
   spec.check([] {
     std::set<std::string> allowed = kSearchKeys;
     allowed.insert({"prior_temperature", "bid_threshold", "rollout_mix", "heuristic_prior"});
     return allowed;
-  }(), 1);
+  }(), max_positional);
   MctsNetConfig c;
   c.prior_temperature = defaults.get_double("prior_temperature", c.prior_temperature, 1e-3, 100.0);
   c.prior_temperature = spec.get_double("prior_temperature", c.prior_temperature, 1e-3, 100.0);
@@ -103,6 +104,18 @@ std::unique_ptr<Agent> build_mcts_net_agent(const AgentSpec& spec) {
   } catch (const std::invalid_argument& e) {
     throw AgentSpecError("agent spec \"" + spec.text() + "\": " + e.what());
   }
+}
+
+}  // namespace
+
+std::unique_ptr<Agent> build_mcts_net_agent(const AgentSpec& spec) {
+  auto model = load_spec_model(spec);
+  return mcts_net_agent_from(spec, std::move(model), spec.positional()[0], 1);
+}
+
+std::unique_ptr<Agent> build_mcts_net_agent(const AgentSpec& spec, std::shared_ptr<const LoadedModel> model,
+                                            const std::string& path) {
+  return mcts_net_agent_from(spec, std::move(model), path, 0);
 }
 
 }  // namespace ddz

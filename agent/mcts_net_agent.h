@@ -50,5 +50,9 @@ class MctsNetAgent final : public Agent {
 
 // Factory builder for "mcts+net:FILE,...". Throws AgentSpecError naming the spec.
 std::unique_ptr<Agent> build_mcts_net_agent(const AgentSpec& spec);
+// The same with the model already loaded from `path`, for kinds whose spec names no file
+// (`pretrained`): the spec then holds settings only.
+std::unique_ptr<Agent> build_mcts_net_agent(const AgentSpec& spec, std::shared_ptr<const LoadedModel> model,
+                                            const std::string& path);
 
 }  // namespace ddz

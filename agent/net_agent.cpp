@@ -64,16 +64,30 @@ AgentSpec file_settings(const LoadedModel& model, const std::string& path) {
   }
 }
 
-std::unique_ptr<Agent> build_net_agent(const AgentSpec& spec) {
-  auto model = load_spec_model(spec);
-  const AgentSpec defaults = file_settings(*model, spec.positional()[0]);
+namespace {
+
+std::unique_ptr<Agent> net_agent_from(const AgentSpec& spec, std::shared_ptr<const LoadedModel> model,
+                                      const std::string& path, size_t max_positional) {
+  const AgentSpec defaults = file_settings(*model, path);
   NetAgentOptions o;
   o.temperature = defaults.get_double("temperature", o.temperature, 0.0, 100.0);
   o.bid_threshold = defaults.get_double("bid_threshold", o.bid_threshold, -100.0, 100.0);
   o.temperature = spec.get_double("temperature", o.temperature, 0.0, 100.0);
   o.bid_threshold = spec.get_double("bid_threshold", o.bid_threshold, -100.0, 100.0);
-  spec.check({"temperature", "bid_threshold"}, 1);
+  spec.check({"temperature", "bid_threshold"}, max_positional);
   return std::make_unique<NetAgent>(std::move(model), o, spec.text());
+}
+
+}  // namespace
+
+std::unique_ptr<Agent> build_net_agent(const AgentSpec& spec) {
+  auto model = load_spec_model(spec);
+  return net_agent_from(spec, std::move(model), spec.positional()[0], 1);
+}
+
+std::unique_ptr<Agent> build_net_agent(const AgentSpec& spec, std::shared_ptr<const LoadedModel> model,
+                                       const std::string& path) {
+  return net_agent_from(spec, std::move(model), path, 0);
 }
 
 }  // namespace ddz

@@ -47,6 +47,10 @@ AgentSpec file_settings(const LoadedModel& model, const std::string& path);
 // on the file's defaults. Throws AgentSpecError naming the spec (and the file's error message
 // when it cannot be loaded).
 std::unique_ptr<Agent> build_net_agent(const AgentSpec& spec);
+// The same with the model already loaded from `path`, for kinds whose spec names no file
+// (`pretrained-net`): the spec then holds settings only.
+std::unique_ptr<Agent> build_net_agent(const AgentSpec& spec, std::shared_ptr<const LoadedModel> model,
+                                       const std::string& path);
 // The model file of a "net:FILE" or "mcts+net:FILE" spec, loaded (shared cache); errors as above.
 std::shared_ptr<const LoadedModel> load_spec_model(const AgentSpec& spec);
 

@@ -9,6 +9,7 @@
 #include "agent/factory.h"
 #include "agent/game_record.h"
 #include "agent/mcts_agent.h"
+#include "agent/mcts_net_agent.h"
 #include "agent/protocol.h"
 #include "cli/command_registry.h"
 
@@ -20,7 +21,7 @@ struct Options {
   int index = 0;
   int move = -1;
   std::string observation;
-  std::string agent = "mcts";
+  std::string agent = "pretrained";
   uint64_t seed = 1;
   bool json = false;
 };
@@ -112,7 +113,10 @@ CommandAction setup(CLI::App& sub) {
   sub.add_option("--index", o->index, "Which JSON line of the file to read (0-based)")->check(CLI::NonNegativeNumber);
   sub.add_option("--move", o->move, "Analyse the position after this many plays of the record (passes count)");
   sub.add_option("--observation", o->observation, "A protocol play request (JSON) instead of a record");
-  sub.add_option("--agent", o->agent, "MCTS agent spec giving the search settings, e.g. mcts:sims=2000")
+  sub.add_option("--agent", o->agent,
+                 "Search agent spec giving the search settings: mcts[:...], mcts+net:FILE[,...] or pretrained[:...] "
+                 "(the default: the shipped network with search, models/pretrained/agent.ddz or $DDZ_PRETRAINED), "
+                 "e.g. mcts:sims=2000")
       ->capture_default_str();
   sub.add_option("--seed", o->seed, "Search seed")->capture_default_str();
   sub.add_flag("--json", o->json, "Print one JSON object");
@@ -121,14 +125,18 @@ CommandAction setup(CLI::App& sub) {
     try {
       agent = make_agent(o->agent);
     } catch (const AgentSpecError& e) {
-      throw UsageError(std::string("--agent: ") + e.what());
+      const bool shipped = o->agent.rfind("pretrained", 0) == 0;
+      throw UsageError(std::string("--agent: ") + e.what() +
+                       (shipped ? "; to analyse with the search without a network: ddz analyse --agent mcts" : ""));
     }
     auto* mcts = dynamic_cast<MctsAgent*>(agent.get());
-    if (!mcts) throw UsageError("--agent \"" + o->agent + "\": analyse needs an mcts agent spec");
+    auto* mcts_net = dynamic_cast<MctsNetAgent*>(agent.get());
+    if (!mcts && !mcts_net)
+      throw UsageError("--agent \"" + o->agent + "\": analyse needs a search agent spec (mcts, mcts+net or pretrained)");
     const Observation obs = position(*o);
-    mcts->new_game(o->seed);
-    mcts->play(obs);
-    const SearchResult& r = mcts->last_search();
+    agent->new_game(o->seed);
+    agent->play(obs);
+    const SearchResult& r = mcts ? mcts->last_search() : mcts_net->last_search();
     if (o->json) {
       std::cout << to_json(obs, r, o->agent).dump() << "\n";
       return 0;

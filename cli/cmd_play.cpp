@@ -15,7 +15,7 @@ namespace ddz::cli {
 namespace {
 
 struct PlayOptions {
-  std::string opponents = "heuristic";
+  std::string opponents = "pretrained";
   std::string hint_agent;
   std::string seat = "random";
   bool bidding = false;
@@ -24,7 +24,10 @@ struct PlayOptions {
 
 CommandAction setup(CLI::App& sub) {
   auto opt = std::make_shared<PlayOptions>();
-  sub.add_option("--opponents", opt->opponents, "Agent spec of both opponents")->capture_default_str();
+  sub.add_option("--opponents", opt->opponents,
+                 "Agent spec of both opponents; the default is the shipped network with search (models/pretrained/"
+                 "agent.ddz, or $DDZ_PRETRAINED); --opponents heuristic needs no network file")
+      ->capture_default_str();
   sub.add_option("--seat", opt->seat, "Your role with the landlord fixed (landlord, landlord_down, landlord_up, random)")
       ->check(CLI::IsMember({"landlord", "landlord_down", "landlord_up", "random"}))
       ->capture_default_str();
@@ -41,6 +44,15 @@ CommandAction setup(CLI::App& sub) {
     options.role = opt->seat == "landlord" ? 0 : opt->seat == "landlord_down" ? 1 : opt->seat == "landlord_up" ? 2 : -1;
     options.seed = sub.count("--seed") ? opt->seed : std::random_device{}();
     options.color = isatty(STDOUT_FILENO) != 0;
+    // The opponents are built once here first so that a missing or corrupt shipped network is
+    // reported with the way out; the instance also keeps the loaded model cached for the game.
+    std::unique_ptr<Agent> opponents_check;
+    try {
+      opponents_check = make_agent(options.opponents);
+    } catch (const AgentSpecError& e) {
+      const bool shipped = options.opponents.rfind("pretrained", 0) == 0;
+      throw UsageError(std::string(e.what()) + (shipped ? "; to play without it: ddz play --opponents heuristic" : ""));
+    }
     try {
       return play_terminal_game(options, std::cin, std::cout);
     } catch (const AgentSpecError& e) {

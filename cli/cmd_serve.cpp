@@ -14,7 +14,7 @@ namespace ddz::cli {
 namespace {
 
 struct ServeOptions {
-  std::string agent = "random";
+  std::string agent = "pretrained";
   std::string protocol = "json";
   uint64_t seed = 0;
 };
@@ -43,7 +43,10 @@ int serve_botzone(Agent& agent, uint64_t seed) {
 
 CommandAction setup(CLI::App& sub) {
   auto opt = std::make_shared<ServeOptions>();
-  sub.add_option("--agent", opt->agent, "Agent spec, e.g. random, heuristic, mcts:sims=400")->capture_default_str();
+  sub.add_option("--agent", opt->agent,
+                 "Agent spec, e.g. heuristic, mcts:sims=400, mcts+net:FILE; the default is the shipped network "
+                 "with search (models/pretrained/agent.ddz, or $DDZ_PRETRAINED)")
+      ->capture_default_str();
   sub.add_option("--protocol", opt->protocol,
                  "json: one request per line on stdin, one answer per line on stdout (docs/protocol.md); "
                  "botzone: one Botzone FightTheLandlord/FightTheLandlord2 input on stdin, one output, then exit")
@@ -56,7 +59,8 @@ CommandAction setup(CLI::App& sub) {
     try {
       agent = make_agent(opt->agent);
     } catch (const AgentSpecError& e) {
-      throw UsageError(e.what());
+      const bool shipped = opt->agent.rfind("pretrained", 0) == 0;
+      throw UsageError(std::string(e.what()) + (shipped ? "; to serve without it: ddz serve --agent heuristic" : ""));
     }
     return opt->protocol == "botzone" ? serve_botzone(*agent, opt->seed) : serve_json(*agent, opt->seed);
   };

@@ -9,22 +9,13 @@
 #include "agent/factory.h"
 #include "agent/random_agent.h"
 #include "models/agent_file.h"
+#include "tests/agent/small_model_file.h"
 
 namespace ddz {
 namespace {
 
 std::string model_path(const std::string& settings, const std::string& tag) {
-  AgentFile f;
-  f.spec = default_spec();
-  f.spec.policy_hidden = {32, 16};
-  f.spec.value_hidden = {16};
-  f.spec.bid_hidden = {8};
-  f.weights = random_weights(f.spec, 77);
-  f.agent_settings = settings;
-  f.provenance = "{}";
-  const std::string path = ::testing::TempDir() + "ddz_net_agent_" + std::to_string(::getpid()) + "_" + tag + ".ddz";
-  save_agent_file(f, path);
-  return path;
+  return testing::small_model_file(settings, "net_agent_" + tag, 77);
 }
 
 // Plays `games` seeded games with bidding, agent in seat 0 and random agents elsewhere; returns

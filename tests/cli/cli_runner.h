@@ -39,10 +39,10 @@ inline CliResult run_shell(const std::string& cmd) {
 }
 
 // Runs `ddz ARGS` (ARGS already shell-quoted; it may end with a redirection of stdout), with
-// stderr in CliResult::err.
-inline CliResult run_ddz(const std::string& args) {
+// stderr in CliResult::err; `env` ("NAME=value ...", shell-quoted) is set for the command only.
+inline CliResult run_ddz(const std::string& args, const std::string& env = "") {
   const std::string err_path = cli_temp_path("stderr.txt");
-  CliResult result = run_shell(std::string(DDZ_BINARY_DIR) + "/ddz " + args + " 2>" + err_path);
+  CliResult result = run_shell(env + (env.empty() ? "" : " ") + std::string(DDZ_BINARY_DIR) + "/ddz " + args + " 2>" + err_path);
   result.err = slurp_file(err_path);
   std::remove(err_path.c_str());
   return result;
@@ -51,15 +51,17 @@ inline CliResult run_ddz(const std::string& args) {
 // How run_ddz_with_input treats the command's stderr.
 enum class Stderr { Drop, MergeIntoStdout };
 
-// Runs `ddz ARGS < INPUT` (INPUT written to a scratch file first).
-inline CliResult run_ddz_with_input(const std::string& args, const std::string& input, Stderr stderr_mode) {
+// Runs `ddz ARGS < INPUT` (INPUT written to a scratch file first), with `env` as for run_ddz.
+inline CliResult run_ddz_with_input(const std::string& args, const std::string& input, Stderr stderr_mode,
+                                    const std::string& env = "") {
   const std::string in_path = cli_temp_path("stdin.txt");
   {
     std::ofstream f(in_path, std::ios::binary);
     f << input;
   }
   const char* redirect = stderr_mode == Stderr::Drop ? " 2>/dev/null" : " 2>&1";
-  CliResult result = run_shell(std::string(DDZ_BINARY_DIR) + "/ddz " + args + " <" + in_path + redirect);
+  CliResult result =
+      run_shell(env + (env.empty() ? "" : " ") + std::string(DDZ_BINARY_DIR) + "/ddz " + args + " <" + in_path + redirect);
   std::remove(in_path.c_str());
   return result;
 }

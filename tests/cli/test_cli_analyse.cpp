@@ -63,7 +63,7 @@ TEST(CliAnalyse, ProtocolRequestPosition) {
   EXPECT_EQ(j["to_beat"], "55");
   EXPECT_EQ(j["cards_left"], nlohmann::json::parse("[18,15,17]"));
   std::ofstream(path) << R"({"type":"play","role":"landlord_up","hand":"33","kitty":"5JQ","history":[]})";
-  const Result bad = run("analyse --observation " + path);
+  const Result bad = run("analyse --observation " + path + " --agent mcts:sims=10");
   EXPECT_EQ(bad.code, 2);
 }
 
@@ -77,14 +77,14 @@ TEST(CliAnalyse, BadInputIsAUsageError) {
   EXPECT_NE(r.err.find("--move"), std::string::npos) << r.err;
   r = run("analyse --record " + record + " --move 3 --agent heuristic");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("mcts"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("needs a search agent spec"), std::string::npos) << r.err;
   r = run("analyse --record " + record + " --move 3 --agent mcts:sims=10,bogus=1");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("bogus"), std::string::npos) << r.err;
-  r = run("analyse --record /nonexistent/file.json --move 3");
+  r = run("analyse --record /nonexistent/file.json --move 3 --agent mcts:sims=10");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("/nonexistent/file.json"), std::string::npos) << r.err;
-  r = run("analyse --move 3");
+  r = run("analyse --move 3 --agent mcts:sims=10");
   EXPECT_EQ(r.code, 2);
 }
 

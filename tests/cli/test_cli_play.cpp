@@ -13,8 +13,8 @@ namespace {
 using Result = ddz::testing::CliResult;
 
 // Runs `ddz play ARGS < input`, stderr merged into stdout as a person at a terminal sees it.
-Result play_with_input(const std::string& args, const std::string& input) {
-  return ddz::testing::run_ddz_with_input("play " + args, input, ddz::testing::Stderr::MergeIntoStdout);
+Result play_with_input(const std::string& args, const std::string& input, const std::string& env = "") {
+  return ddz::testing::run_ddz_with_input("play " + args, input, ddz::testing::Stderr::MergeIntoStdout, env);
 }
 
 size_t count(const std::string& text, const std::string& what) {
@@ -50,8 +50,11 @@ TEST(CliPlay, ScriptedGameRunsToTheEnd) {
   EXPECT_EQ(play_with_input("--opponents random --hint-agent random --seat landlord_down --seed 4", stubborn_script(60)).out, r.out);
 }
 
-TEST(CliPlay, DefaultHeuristicOpponentsFinishAGame) {
-  const Result r = play_with_input("--seat landlord_up --seed 5", stubborn_script(60));
+// The default opponents are the shipped network (tests/cli/test_cli_pretrained.cpp); heuristic
+// opponents need no network file, so a missing one must not matter.
+TEST(CliPlay, HeuristicOpponentsFinishAGameWithoutTheShippedFile) {
+  const Result r = play_with_input("--opponents heuristic --seat landlord_up --seed 5", stubborn_script(60),
+                                   "DDZ_PRETRAINED=/nonexistent/agent.ddz");
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("opponents heuristic"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Game over"), std::string::npos) << r.out;

@@ -177,7 +177,7 @@ TEST(CliServe, BotzoneMode) {
   ASSERT_FALSE(out["response"].empty()) << r.out;
   for (const auto& id : out["response"]) EXPECT_TRUE(id.get<int>() % 2 == 0 && id.get<int>() < 40) << r.out;
   // Garbage still gets an answer line with the reason.
-  r = run_with_input("serve --protocol botzone", "{nope");
+  r = run_with_input("serve --protocol botzone --agent random", "{nope");
   out = json::parse(r.out);
   EXPECT_NE(out["debug"].get<std::string>().find("error"), std::string::npos);
 }

@@ -1,0 +1,126 @@
+// End-to-end tests of the shipped network as the default of `ddz play`, `serve` and `analyse`: a
+// missing or corrupt file is a usage error naming it and the way out, --help says so, and (when
+// models/pretrained/agent.ddz exists) the defaults play, answer and search with it.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tests/cli/cli_runner.h"
+
+namespace {
+
+using ddz::testing::CliResult;
+using ddz::testing::cli_temp_path;
+using ddz::testing::run_ddz;
+using ddz::testing::run_ddz_with_input;
+using ddz::testing::Stderr;
+
+const std::string kShipped = std::string(DDZ_SOURCE_DIR) + "/models/pretrained/agent.ddz";
+const std::string kMissing = "/nonexistent/pretrained/agent.ddz";
+
+// A finished heuristic game's record, for analyse.
+std::string record_file() {
+  const std::string path = cli_temp_path("pretrained_record.json");
+  const CliResult r = run_ddz("game --seed 5 --agent heuristic --json > " + path);
+  EXPECT_EQ(r.code, 0) << r.err;
+  return path;
+}
+
+// A play request with many legal moves (the protocol of docs/protocol.md).
+const char* kPlayRequest =
+    R"({"type": "play", "role": "landlord_up", "hand": "34456789TJQKA2XD2", "kitty": "678", )"
+    R"("history": [{"role": "landlord", "cards": "33"}, {"role": "landlord_down", "cards": "55"}]})";
+
+TEST(CliPretrained, MissingShippedFileIsAUsageErrorNamingItAndTheWayOut) {
+  const std::string env = "DDZ_PRETRAINED=" + kMissing;
+  CliResult r = run_ddz_with_input("play --seed 3", "", Stderr::MergeIntoStdout, env);
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find(kMissing), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--opponents heuristic"), std::string::npos) << r.out;
+
+  r = run_ddz("serve < /dev/null", env);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(kMissing), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--agent heuristic"), std::string::npos) << r.err;
+
+  const std::string record = record_file();
+  r = run_ddz("analyse --record " + record + " --move 3", env);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(kMissing), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--agent mcts"), std::string::npos) << r.err;
+  std::remove(record.c_str());
+
+  r = run_ddz("arena --agents pretrained,random --deals 2", env);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(kMissing), std::string::npos) << r.err;
+
+  // Without the network the other agents still run.
+  r = run_ddz_with_input("play --opponents heuristic --seed 3", "", Stderr::MergeIntoStdout, env);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("opponents heuristic"), std::string::npos) << r.out;
+  r = run_ddz_with_input("serve --agent heuristic", std::string(kPlayRequest) + "\n", Stderr::Drop, env);
+  EXPECT_EQ(r.code, 0);
+  EXPECT_TRUE(nlohmann::json::parse(r.out).contains("move")) << r.out;
+}
+
+TEST(CliPretrained, CorruptShippedFileIsAUsageErrorNamingIt) {
+  const std::string junk = cli_temp_path("corrupt_agent.ddz");
+  std::ofstream(junk) << "not a network at all";
+  const std::string env = "DDZ_PRETRAINED=" + junk;
+  CliResult r = run_ddz_with_input("play --seed 3", "", Stderr::MergeIntoStdout, env);
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find(junk), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("not a ddz model file"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--opponents heuristic"), std::string::npos) << r.out;
+  r = run_ddz("serve --agent pretrained-net < /dev/null", env);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(junk), std::string::npos) << r.err;
+  std::remove(junk.c_str());
+}
+
+TEST(CliPretrained, HelpNamesTheDefault) {
+  CliResult r = run_ddz("play --help");
+  EXPECT_NE(r.out.find("pretrained"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--opponents heuristic"), std::string::npos) << r.out;
+  r = run_ddz("serve --help");
+  EXPECT_NE(r.out.find("pretrained"), std::string::npos) << r.out;
+  r = run_ddz("analyse --help");
+  EXPECT_NE(r.out.find("pretrained"), std::string::npos) << r.out;
+  r = run_ddz("arena --help");
+  EXPECT_NE(r.out.find("pretrained:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("pretrained-net:"), std::string::npos) << r.out;
+}
+
+// The defaults with the real shipped file. Its presence is required by test_agent's
+// PretrainedEnv.ShippedFilePlays20LegalGames; here it is skipped when absent.
+TEST(CliPretrained, DefaultsUseTheShippedNetwork) {
+  if (!std::ifstream(kShipped).good()) GTEST_SKIP() << kShipped << " is missing (test_agent fails on that)";
+  const std::string unset = "env -u DDZ_PRETRAINED";
+  std::string script;
+  for (int b = 0; b < 60; ++b) {
+    script += "pass\n";
+    for (const char* card : {"3", "4", "5", "6", "7", "8", "9", "10", "j", "Q", "K", "A", "2", "B", "R"})
+      script += std::string(card) + "\n";
+  }
+  CliResult r = run_ddz_with_input("play --seat landlord --seed 6", script, Stderr::MergeIntoStdout, unset);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("opponents pretrained"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Game over"), std::string::npos) << r.out;
+
+  r = run_ddz_with_input("serve", std::string(kPlayRequest) + "\n", Stderr::Drop, unset);
+  EXPECT_EQ(r.code, 0);
+  EXPECT_TRUE(nlohmann::json::parse(r.out).contains("move")) << r.out;
+
+  const std::string record = record_file();
+  r = run_ddz("analyse --record " + record + " --move 3 --json", unset);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["agent"], "pretrained");
+  EXPECT_GT(j["simulations"].get<int>(), 0);
+  std::remove(record.c_str());
+}
+
+}  // namespace
