@@ -1,0 +1,27 @@
+// Checkpoints as the trainer uses them (selfplay/run_checkpoints.h). The architecture is checked
+// before loading so that a changed config fails with both specs named, not a tensor-shape error.
+#include "selfplay/run_checkpoints.h"
+
+#include <stdexcept>
+
+namespace ddz::selfplay {
+
+TrainCounters resume_learner(const fs::path& run, const LoadedCheckpoint& checkpoint, const std::string& skipped,
+                             Learner& learner, RunLog& log) {
+  if (!(checkpoint.spec == learner.spec()))
+    throw std::runtime_error(run.string() + ": the checkpoint's architecture " + checkpoint.spec.to_json() +
+                             " differs from the config's " + learner.spec().to_json());
+  learner.load_weights(checkpoint.weights);
+  learner.load_optimizer_state(checkpoint.optimizer);
+  log.line("resumed from checkpoint step " + std::to_string(checkpoint.step) + " (games " +
+           std::to_string(checkpoint.counters.games) + ")" + (skipped.empty() ? "" : "; skipped damaged: " + skipped));
+  return checkpoint.counters;
+}
+
+void save_run_checkpoint(const fs::path& run, const TrainCounters& counters, const Learner& learner, int keep,
+                         RunLog& log) {
+  const fs::path p = save_checkpoint(run, counters, learner.spec(), learner.weights(), learner.optimizer_state(), keep);
+  log.line("checkpoint " + p.filename().string());
+}
+
+}  // namespace ddz::selfplay
