@@ -44,6 +44,9 @@ MctsNetAgent::MctsNetAgent(std::shared_ptr<const LoadedModel> model, const MctsN
   mix.rollout_mix = config_.rollout_mix;
   mix.heuristic_prior = config_.heuristic_prior;
   mix.prior_temperature = float(config_.prior_temperature);
+  mix.net_plies = config_.net_plies;
+  mix.deep_prior_weight = config_.deep_prior_weight;
+  mix.root_plies = root_plies_;
   mcts_ = std::make_unique<Mcts>(config_.mcts.search, [net, mix](uint64_t seed) -> std::unique_ptr<Evaluator> {
     return std::make_unique<MixedEvaluator>(net, seed, mix);
   });
@@ -63,6 +66,7 @@ int MctsNetAgent::bid(const Observation& obs) {
 }
 
 Move MctsNetAgent::play(const Observation& obs) {
+  root_plies_->store(int(obs.history.size()));
   last_ = mcts_->search(obs, Rng::mix(game_seed_, ++decisions_));
   return last_.best;
 }
@@ -74,7 +78,8 @@ std::unique_ptr<Agent> mcts_net_agent_from(const AgentSpec& spec, std::shared_pt
   const AgentSpec defaults = file_settings(*model, path);
   spec.check([] {
     std::set<std::string> allowed = kSearchKeys;
-    allowed.insert({"prior_temperature", "bid_threshold", "rollout_mix", "heuristic_prior"});
+    allowed.insert({"prior_temperature", "bid_threshold", "rollout_mix", "heuristic_prior", "net_plies",
+                    "deep_prior_weight"});
     return allowed;
   }(), max_positional);
   MctsNetConfig c;
@@ -86,6 +91,10 @@ std::unique_ptr<Agent> mcts_net_agent_from(const AgentSpec& spec, std::shared_pt
   c.rollout_mix = spec.get_double("rollout_mix", c.rollout_mix, 0.0, 1.0);
   c.heuristic_prior = defaults.get_double("heuristic_prior", c.heuristic_prior, 0.0, 1.0);
   c.heuristic_prior = spec.get_double("heuristic_prior", c.heuristic_prior, 0.0, 1.0);
+  c.net_plies = defaults.get_int("net_plies", c.net_plies, -1, 1000);
+  c.net_plies = spec.get_int("net_plies", c.net_plies, -1, 1000);
+  c.deep_prior_weight = defaults.get_double("deep_prior_weight", c.deep_prior_weight, 0.0, 1.0);
+  c.deep_prior_weight = spec.get_double("deep_prior_weight", c.deep_prior_weight, 0.0, 1.0);
   // Search keys: the file's, then the user's, handed to the mcts kind's parser.
   std::map<std::string, std::string> search;
   const size_t colon = spec.text().find(':');

@@ -9,8 +9,13 @@
 //   heuristic_prior=0    prior mass moved from the policy net onto the heuristic's move
 //   prior_temperature=1  softmax temperature of the policy priors
 //   bid_threshold=0      as for `net` (agent/net_agent.h)
+//   net_plies=-1         the networks evaluate nodes fewer than this many plies below the root;
+//                        deeper nodes are evaluated as by `mcts` (heuristic priors and rollout),
+//                        which costs a fraction of a network call (-1 = networks everywhere)
+//   deep_prior_weight=0.5  prior mass on the heuristic's move at those deeper nodes
 // Settings not given fall back on the file's default agent settings, then on these defaults.
 #pragma once
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -27,6 +32,8 @@ struct MctsNetConfig {
   double bid_threshold = 0.0;
   double rollout_mix = 0.5;      // value = (1 - mix) * value net + mix * heuristic rollout
   double heuristic_prior = 0.0;  // prior mass moved onto the heuristic's move
+  int net_plies = -1;             // networks only this many plies below the root (-1 = all)
+  double deep_prior_weight = 0.5; // heuristic prior weight below net_plies, as in `mcts`
 };
 
 class MctsNetAgent final : public Agent {
@@ -43,6 +50,8 @@ class MctsNetAgent final : public Agent {
   MctsNetConfig config_;
   std::string spec_text_;
   std::unique_ptr<Mcts> mcts_;
+  // The search root's history length, read by the evaluators to tell a node's depth.
+  std::shared_ptr<std::atomic<int>> root_plies_ = std::make_shared<std::atomic<int>>(0);
   uint64_t game_seed_ = 0;
   uint64_t decisions_ = 0;
   SearchResult last_;

@@ -4,6 +4,8 @@
 
 #include <stdexcept>
 
+#include "game/rng.h"
+
 #include "agent/factory.h"
 #include "search/rollout_evaluator.h"
 
@@ -22,7 +24,16 @@ HeuristicEvaluatorOptions rollout_options(double heuristic_prior) {
 MixedEvaluator::MixedEvaluator(std::shared_ptr<const EigenNet> net, uint64_t seed, const MixedEvaluatorOptions& options)
     : net_(std::move(net), options.prior_temperature),
       heuristic_(make_agent("heuristic"), seed, rollout_options(options.heuristic_prior)),
+      deep_(make_agent("heuristic"), Rng::mix(seed, 0xdee9), [&] {
+        HeuristicEvaluatorOptions o;
+        o.prior_weight = options.deep_prior_weight;
+        return o;
+      }()),
       options_(options) {
+  if (options_.net_plies >= 0 && !options_.root_plies)
+    throw std::invalid_argument("net_plies needs the root's history length");
+  if (!(options_.deep_prior_weight >= 0.0 && options_.deep_prior_weight <= 1.0))
+    throw std::invalid_argument("deep_prior_weight must be in [0, 1]");
   if (!(options_.rollout_mix >= 0.0 && options_.rollout_mix <= 1.0))
     throw std::invalid_argument("rollout_mix must be in [0, 1]");
   if (!(options_.heuristic_prior >= 0.0 && options_.heuristic_prior <= 1.0))
@@ -37,7 +48,13 @@ void MixedEvaluator::blend_heuristic_prior(const GameState& world, const std::ve
   for (size_t i = 0; i < priors.size(); ++i) priors[i] = (1.0f - w) * priors[i] + w * scratch_[i];
 }
 
+bool MixedEvaluator::deep(const GameState& world) const {
+  return options_.net_plies >= 0 &&
+         int(world.history().size()) - options_.root_plies->load(std::memory_order_relaxed) >= options_.net_plies;
+}
+
 float MixedEvaluator::evaluate(const GameState& world, const std::vector<Move>& moves, std::vector<float>& priors) {
+  if (deep(world)) return deep_.evaluate(world, moves, priors);
   float net_value = 0;
   if (options_.rollout_mix < 1.0) {
     net_value = net_.evaluate(world, moves, priors);
@@ -54,6 +71,10 @@ float MixedEvaluator::evaluate(const GameState& world, const std::vector<Move>& 
 }
 
 void MixedEvaluator::priors(const GameState& world, const std::vector<Move>& moves, std::vector<float>& out) {
+  if (deep(world)) {
+    deep_.priors(world, moves, out);
+    return;
+  }
   net_.priors(world, moves, out);
   blend_heuristic_prior(world, moves, out);
 }

@@ -7,6 +7,7 @@
 // finding as AlphaGo's mixing parameter, which was best at 0.5). lambda = 0 is the pure network
 // evaluator, lambda = 1 is rollouts with network priors.
 #pragma once
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -19,6 +20,13 @@ struct MixedEvaluatorOptions {
   double rollout_mix = 0.5;      // lambda: weight of the rollout result in the value
   double heuristic_prior = 0.0;  // prior mass moved onto the heuristic's move (0 = net priors only)
   float prior_temperature = 1.0f;
+  // Nodes fewer than this many plies below the search root use the networks; deeper nodes are
+  // evaluated as by the `mcts` agent (heuristic priors with deep_prior_weight on its move, one
+  // heuristic rollout) at a small fraction of the cost. -1 = networks at every depth. Needs
+  // `root_plies` (the root's history length, set by the agent before each search).
+  int net_plies = -1;
+  double deep_prior_weight = 0.5;
+  std::shared_ptr<const std::atomic<int>> root_plies;
 };
 
 class MixedEvaluator final : public Evaluator, public PriorSource {
@@ -31,9 +39,12 @@ class MixedEvaluator final : public Evaluator, public PriorSource {
  private:
   // Moves `heuristic_prior` of the mass onto the heuristic's move (no-op when that is 0).
   void blend_heuristic_prior(const GameState& world, const std::vector<Move>& moves, std::vector<float>& priors);
+  // True when `world` lies deep enough below the root to be left to the heuristic (net_plies).
+  bool deep(const GameState& world) const;
 
   NetEvaluator net_;
   HeuristicEvaluator heuristic_;
+  HeuristicEvaluator deep_;  // the `mcts` agent's evaluator, for nodes below net_plies
   MixedEvaluatorOptions options_;
   std::vector<float> scratch_;
 };

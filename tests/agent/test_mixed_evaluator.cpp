@@ -144,3 +144,51 @@ TEST(MixedEvaluator, RejectsSettingsOutOfRange) {
 
 }  // namespace
 }  // namespace ddz
+
+namespace ddz {
+namespace {
+
+// net_plies: nodes at least that many plies below the root are evaluated exactly as the `mcts`
+// agent's heuristic evaluator does (same priors, same rollout from the same seed), shallower
+// nodes by the networks; without the root's history length the option is refused.
+TEST(MixedEvaluator, NetPliesLeavesDeepNodesToTheHeuristic) {
+  auto net = small_net();
+  auto root = std::make_shared<std::atomic<int>>(0);
+  MixedEvaluatorOptions o;
+  o.rollout_mix = 0.0;
+  o.net_plies = 2;
+  o.root_plies = root;
+  NetEvaluator plain(net);
+  std::vector<Move> moves;
+  std::vector<float> p_mixed, p_ref;
+  int deep_checked = 0, shallow_checked = 0;
+  for (const GameState& s : positions(40)) {
+    s.legal(moves);
+    if (moves.size() < 2) continue;
+    const int plies = int(s.history().size());
+    // As seen from a root two plies up: deep. The heuristic reference gets the seed the mixed
+    // evaluator gives its deep part.
+    root->store(plies - 2);
+    MixedEvaluator mixed(net, 3, o);
+    HeuristicEvaluator reference(make_agent("heuristic"), Rng::mix(3, 0xdee9));
+    const float v = mixed.evaluate(s, moves, p_mixed);
+    const float r = reference.evaluate(s, moves, p_ref);
+    EXPECT_FLOAT_EQ(v, r);
+    ASSERT_EQ(p_mixed, p_ref);
+    ++deep_checked;
+    // From a root one ply up: the network.
+    root->store(plies - 1);
+    const float vn = mixed.evaluate(s, moves, p_mixed);
+    std::vector<float> p_net;
+    EXPECT_FLOAT_EQ(vn, plain.evaluate(s, moves, p_net));
+    ASSERT_EQ(p_mixed, p_net);
+    ++shallow_checked;
+  }
+  EXPECT_GE(deep_checked, 20);
+  MixedEvaluatorOptions bad = o;
+  bad.root_plies = nullptr;
+  EXPECT_THROW(MixedEvaluator(net, 1, bad), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace ddz
