@@ -5,6 +5,7 @@
 #include <map>
 
 #include "cli/command_registry.h"
+#include "ddz_version.h"  // generated in the build tree (cmake/Version.cmake)
 #include "game/cards.h"
 
 namespace ddz::cli {
@@ -26,7 +27,8 @@ int main(int argc, char** argv) {
   CLI::App app{"ddz: a Dou Dizhu (Fight the Landlord) engine, solvers, agents and trainer.\n"
                "Run `ddz COMMAND --help` for a command's options. Rules: see RULES.md."};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "ddz 0.1");
+  // Version, source commit and target CPU: a bug report or a deployed binary names its build.
+  app.set_version_flag("--version", "ddz " DDZ_VERSION " (commit " DDZ_GIT_COMMIT ", " DDZ_BUILD_ARCH ")");
   auto table = command_table();
   std::sort(table.begin(), table.end(), [](const CommandInfo& a, const CommandInfo& b) { return a.name < b.name; });
   std::map<CLI::App*, std::pair<std::string, CommandAction>> actions;
