@@ -1,7 +1,7 @@
 // Gumbel top-k + sequential halving over sampled worlds (see the header for the reasoning).
 // Each halving phase evaluates every remaining candidate on the same freshly drawn worlds
 // (common random numbers), so candidates are compared on equal luck of the hidden cards.
-#include "selfplay/gumbel_search.h"
+#include "agent/gumbel_search.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,9 +11,9 @@
 
 #include "models/features.h"
 #include "search/rollout_evaluator.h"
-#include "selfplay/worlds.h"
+#include "agent/history_worlds.h"
 
-namespace ddz::selfplay {
+namespace ddz {
 
 std::vector<float> policy_logits(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves) {
   std::vector<float> state(static_cast<size_t>(kStateDim));
@@ -163,4 +163,4 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
   return res;
 }
 
-}  // namespace ddz::selfplay
+}  // namespace ddz

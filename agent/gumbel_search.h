@@ -9,7 +9,7 @@
 // (2) spends the budget by sequential halving on those candidates, and (3) trains the policy
 // toward softmax(logits + sigma(completed Q)), which provably improves on the prior in
 // expectation for any number of simulations. A simulation here draws a new world consistent
-// with what the mover knows (uniformly, with the true public history rebuilt: selfplay/worlds.h),
+// with what the mover knows (uniformly, with the true public history rebuilt: agent/history_worlds.h),
 // plays the candidate and scores the result with the value network, or with the exact result
 // if the move ends the game. One ply keeps every simulation one batched network call; the
 // value network sees the whole sampled deal, so the average over worlds estimates the move's
@@ -35,7 +35,7 @@
 #include "models/eigen_net.h"
 #include "search/endgame_solver.h"
 
-namespace ddz::selfplay {
+namespace ddz {
 
 struct GumbelSettings {
   int sims = 16;          // simulations (value evaluations) for the move
@@ -71,4 +71,4 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
 // Policy logits of the network for obs over moves (state encoded once, moves batched).
 std::vector<float> policy_logits(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves);
 
-}  // namespace ddz::selfplay
+}  // namespace ddz

@@ -1,11 +1,11 @@
 // Rebuilds a sampled deal's history by replaying the observation's bids and moves from the deal.
-#include "selfplay/worlds.h"
+#include "agent/history_worlds.h"
 
 #include <stdexcept>
 
 #include "search/world_sampler.h"
 
-namespace ddz::selfplay {
+namespace ddz {
 
 GameState world_with_history(const Observation& obs, const std::array<Hand, kNumSeats>& hands) {
   Deal deal;
@@ -44,4 +44,4 @@ GameState sample_world_with_history(const Observation& obs, Rng& rng) {
   return world_with_history(obs, world.hands());
 }
 
-}  // namespace ddz::selfplay
+}  // namespace ddz

@@ -8,7 +8,7 @@
 #include "game/rng.h"
 #include "game/state.h"
 
-namespace ddz::selfplay {
+namespace ddz {
 
 // The full-history state whose current hands are `hands` (consistent with obs, e.g. drawn by
 // UniformWorldSampler): each seat's original hand = hands + cards it played, the landlord's
@@ -18,4 +18,4 @@ GameState world_with_history(const Observation& obs, const std::array<Hand, kNum
 // Draws one world for obs (play phase) with the uniform sampler and rebuilds its history.
 GameState sample_world_with_history(const Observation& obs, Rng& rng);
 
-}  // namespace ddz::selfplay
+}  // namespace ddz

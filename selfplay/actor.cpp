@@ -8,7 +8,7 @@
 #include "agent/factory.h"
 #include "models/features.h"
 #include "models/network_spec.h"
-#include "selfplay/gumbel_search.h"
+#include "agent/gumbel_search.h"
 
 namespace ddz::selfplay {
 namespace {

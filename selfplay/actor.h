@@ -33,7 +33,7 @@ struct ActorContext {
 // decay from rollout_mix to rollout_mix_final).
 double rollout_mix_at(const TrainConfig& config, double minutes);
 
-// Self-play with the network: every play-phase move is searched (selfplay/gumbel_search.h) with
+// Self-play with the network: every play-phase move is searched (agent/gumbel_search.h) with
 // playout-cap randomisation; bids come from the bid head with some exploration. Deterministic
 // given seed, net and rollout_mix. `rollout_mix` < 0 means config.rollout_mix.
 GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, uint64_t seed,

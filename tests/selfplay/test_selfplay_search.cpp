@@ -10,11 +10,11 @@
 #include "models/features.h"
 #include "selfplay/actor.h"
 #include "selfplay/files.h"
-#include "selfplay/gumbel_search.h"
+#include "agent/gumbel_search.h"
 #include "selfplay/learner.h"
 #include "selfplay/metrics.h"
 #include "selfplay/replay_buffer.h"
-#include "selfplay/worlds.h"
+#include "agent/history_worlds.h"
 #include "search/world_sampler.h"
 
 namespace ddz::selfplay {

@@ -1,0 +1,64 @@
+// GumbelAgent: one Gumbel search per move (agent/gumbel_search.h) with the file's networks, a
+// heuristic rollout policy and an exact solver of its own; bids from the bid head.
+#include "agent/gumbel_agent.h"
+
+#include "agent/factory.h"
+#include "agent/net_agent.h"
+#include "models/features.h"
+
+namespace ddz {
+
+GumbelAgent::GumbelAgent(std::shared_ptr<const LoadedModel> model, const GumbelAgentOptions& options, std::string spec)
+    : model_(std::move(model)), options_(options), spec_(std::move(spec)) {
+  if (options_.search.rollout_mix > 0)
+    rollouts_ = std::make_unique<HeuristicEvaluator>(make_agent("heuristic"), Rng::mix(options_.seed, 0x7011));
+  if (options_.search.solver_cards > 0) {
+    SolverOptions o;
+    o.table_mb = 8;
+    o.max_nodes = uint64_t(options_.solver_nodes);
+    solver_ = std::make_unique<EndgameSolver>(o);
+  }
+}
+
+void GumbelAgent::new_game(uint64_t seed) {
+  const uint64_t s = Rng::mix(seed, options_.seed);
+  rng_.reseed(s);
+  if (rollouts_) rollouts_ = std::make_unique<HeuristicEvaluator>(make_agent("heuristic"), Rng::mix(s, 0x7011));
+}
+
+int GumbelAgent::bid(const Observation& obs) {
+  const std::vector<int> legal = obs.legal_bids();
+  std::vector<float> in(kBidDim);
+  encode_bid(obs, in.data());
+  if (model_->net->bid(in.data()).score > options_.bid_threshold && legal.size() > 1) return legal.back();
+  return 0;
+}
+
+Move GumbelAgent::play(const Observation& obs) {
+  obs.legal(moves_);
+  if (moves_.empty()) return Move::pass();
+  if (moves_.size() == 1) return moves_[0];
+  const GumbelResult r = gumbel_search(*model_->net, obs, moves_, options_.search, rng_, rollouts_.get(), solver_.get());
+  return moves_[size_t(r.chosen)];
+}
+
+std::unique_ptr<Agent> build_gumbel_agent(const AgentSpec& spec) {
+  auto model = load_spec_model(spec);
+  GumbelAgentOptions o;
+  GumbelSettings& s = o.search;
+  s.sims = spec.get_int("sims", s.sims, 1, 100000);
+  s.k = spec.get_int("k", s.k, 1, 64);
+  s.rollout_mix = spec.get_double("rollout_mix", 0.5, 0.0, 1.0);
+  s.solver_cards = spec.get_int("solver", 0, 0, 54);
+  s.c_visit = spec.get_double("c_visit", s.c_visit, 0.0, 1e6);
+  s.c_scale = spec.get_double("c_scale", s.c_scale, 0.0, 1e3);
+  s.noise = spec.get_int("noise", 0, 0, 1) == 1;
+  o.solver_nodes = spec.get_int("solver_nodes", 5000, 0, 1 << 30);
+  o.bid_threshold = spec.get_double("bid_threshold", 0.0, -100.0, 100.0);
+  o.seed = uint64_t(spec.get_int("seed", 0, 0, 1 << 30));
+  spec.check({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "noise", "solver_nodes", "bid_threshold", "seed"}, 1);
+  if (s.k > s.sims) throw AgentSpecError("agent spec \"" + spec.text() + "\": k must not exceed sims");
+  return std::make_unique<GumbelAgent>(std::move(model), o, spec.text());
+}
+
+}  // namespace ddz

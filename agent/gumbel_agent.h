@@ -1,0 +1,55 @@
+// The `gumbel` agent: plays each move by the self-play search itself (agent/gumbel_search.h: Gumbel
+// top-k candidates, sequential halving over sampled worlds, one ply), so the teacher that training
+// distils can be measured in the arena like any player. Bids from the bid head, as `net` does.
+//
+// Spec: gumbel:FILE[,key=value...]. Keys (defaults as in the self-play configs):
+//   sims=16           simulations per move        k=8            candidates kept by top-k
+//   rollout_mix=0.5   heuristic-rollout share of a simulation's value (rest: value net)
+//   solver=0          worlds with at most this many cards are scored by the exact solver
+//   solver_nodes=5000 node cap of one solve       c_visit=50, c_scale=0.1  sigma(q) of the paper
+//   noise=0           1: Gumbel noise on the candidates as in self-play (0: deterministic top-k)
+//   bid_threshold=0   as for `net`                seed=0         mixed into the per-game seed
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "agent/agent.h"
+#include "agent/agent_spec.h"
+#include "agent/gumbel_search.h"
+#include "agent/heuristic_evaluator.h"
+#include "game/rng.h"
+#include "models/agent_file.h"
+#include "search/endgame_solver.h"
+
+namespace ddz {
+
+struct GumbelAgentOptions {
+  GumbelSettings search;
+  int64_t solver_nodes = 5000;
+  double bid_threshold = 0.0;
+  uint64_t seed = 0;
+};
+
+class GumbelAgent final : public Agent {
+ public:
+  GumbelAgent(std::shared_ptr<const LoadedModel> model, const GumbelAgentOptions& options, std::string spec);
+  void new_game(uint64_t seed) override;
+  int bid(const Observation& obs) override;
+  Move play(const Observation& obs) override;
+  std::string spec() const override { return spec_; }
+
+ private:
+  std::shared_ptr<const LoadedModel> model_;
+  GumbelAgentOptions options_;
+  std::string spec_;
+  Rng rng_;
+  std::unique_ptr<HeuristicEvaluator> rollouts_;
+  std::unique_ptr<EndgameSolver> solver_;
+  std::vector<Move> moves_;
+};
+
+// Factory builder for "gumbel:FILE,...". Throws AgentSpecError naming the spec.
+std::unique_ptr<Agent> build_gumbel_agent(const AgentSpec& spec);
+
+}  // namespace ddz
