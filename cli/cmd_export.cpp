@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/command_registry.h"
+#include "ddz_version.h"  // generated in the build tree (cmake/Version.cmake)
 #include "models/agent_file.h"
 #include "selfplay/files.h"
 
@@ -63,6 +64,8 @@ CommandAction setup(CLI::App& sub) {
     prov["games"] = info.meta.value("games", int64_t(0));
     prov["samples"] = info.meta.value("samples", int64_t(0));
     prov["training_seconds"] = info.meta.value("elapsed_s", 0.0);
+    prov["training_hours"] = info.meta.value("elapsed_s", 0.0) / 3600.0;
+    prov["exported_by"] = std::string("ddz ") + DDZ_VERSION + ", commit " + DDZ_GIT_COMMIT;
     try {
       prov["config"] = sp::read_file(sp::fs::path(o->run) / "config.yaml");
     } catch (const sp::RunFileError&) {
