@@ -42,23 +42,47 @@ Move GumbelAgent::play(const Observation& obs) {
   return moves_[size_t(r.chosen)];
 }
 
-std::unique_ptr<Agent> build_gumbel_agent(const AgentSpec& spec) {
-  auto model = load_spec_model(spec);
+namespace {
+
+std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<const LoadedModel> model,
+                                         const std::string& path, size_t max_positional,
+                                         const std::string& display = "") {
+  // Settings not given fall back on the file's default agent settings, then on these defaults.
+  const AgentSpec file = file_settings(*model, path);
+  auto get_int = [&](const char* key, int def, int lo, int hi) {
+    return spec.get_int(key, file.get_int(key, def, lo, hi), lo, hi);
+  };
+  auto get_double = [&](const char* key, double def, double lo, double hi) {
+    return spec.get_double(key, file.get_double(key, def, lo, hi), lo, hi);
+  };
   GumbelAgentOptions o;
   GumbelSettings& s = o.search;
-  s.sims = spec.get_int("sims", s.sims, 1, 100000);
-  s.k = spec.get_int("k", s.k, 1, 64);
-  s.rollout_mix = spec.get_double("rollout_mix", 0.5, 0.0, 1.0);
-  s.solver_cards = spec.get_int("solver", 0, 0, 54);
-  s.c_visit = spec.get_double("c_visit", s.c_visit, 0.0, 1e6);
-  s.c_scale = spec.get_double("c_scale", s.c_scale, 0.0, 1e3);
-  s.noise = spec.get_int("noise", 0, 0, 1) == 1;
-  o.solver_nodes = spec.get_int("solver_nodes", 5000, 0, 1 << 30);
-  o.bid_threshold = spec.get_double("bid_threshold", 0.0, -100.0, 100.0);
-  o.seed = uint64_t(spec.get_int("seed", 0, 0, 1 << 30));
-  spec.check({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "noise", "solver_nodes", "bid_threshold", "seed"}, 1);
+  s.sims = get_int("sims", s.sims, 1, 100000);
+  s.k = get_int("k", s.k, 1, 64);
+  s.rollout_mix = get_double("rollout_mix", 0.5, 0.0, 1.0);
+  s.solver_cards = get_int("solver", 0, 0, 54);
+  s.c_visit = get_double("c_visit", s.c_visit, 0.0, 1e6);
+  s.c_scale = get_double("c_scale", s.c_scale, 0.0, 1e3);
+  s.noise = get_int("noise", 0, 0, 1) == 1;
+  o.solver_nodes = get_int("solver_nodes", 5000, 0, 1 << 30);
+  o.bid_threshold = get_double("bid_threshold", 0.0, -100.0, 100.0);
+  o.seed = uint64_t(get_int("seed", 0, 0, 1 << 30));
+  spec.check({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "noise", "solver_nodes", "bid_threshold", "seed"},
+             max_positional);
   if (s.k > s.sims) throw AgentSpecError("agent spec \"" + spec.text() + "\": k must not exceed sims");
-  return std::make_unique<GumbelAgent>(std::move(model), o, spec.text());
+  return std::make_unique<GumbelAgent>(std::move(model), o, display.empty() ? spec.text() : display);
+}
+
+}  // namespace
+
+std::unique_ptr<Agent> build_gumbel_agent(const AgentSpec& spec) {
+  auto model = load_spec_model(spec);
+  return gumbel_agent_from(spec, std::move(model), spec.positional()[0], 1);
+}
+
+std::unique_ptr<Agent> build_gumbel_agent(const AgentSpec& spec, std::shared_ptr<const LoadedModel> model,
+                                          const std::string& path, const std::string& display) {
+  return gumbel_agent_from(spec, std::move(model), path, 0, display);
 }
 
 }  // namespace ddz

@@ -49,7 +49,12 @@ class GumbelAgent final : public Agent {
   std::vector<Move> moves_;
 };
 
-// Factory builder for "gumbel:FILE,...". Throws AgentSpecError naming the spec.
+// Factory builder for "gumbel:FILE,...". Throws AgentSpecError naming the spec. Settings not given
+// fall back on the file's default agent settings (models/agent_file.h), then on the defaults above.
 std::unique_ptr<Agent> build_gumbel_agent(const AgentSpec& spec);
+// The same with the model already loaded from `path` (for `pretrained`): the spec holds settings
+// only; `display`, when given, is the agent's spec().
+std::unique_ptr<Agent> build_gumbel_agent(const AgentSpec& spec, std::shared_ptr<const LoadedModel> model,
+                                          const std::string& path, const std::string& display = "");
 
 }  // namespace ddz

@@ -74,7 +74,8 @@ Move MctsNetAgent::play(const Observation& obs) {
 namespace {
 
 std::unique_ptr<Agent> mcts_net_agent_from(const AgentSpec& spec, std::shared_ptr<const LoadedModel> model,
-                                           const std::string& path, size_t max_positional) {
+                                           const std::string& path, size_t max_positional,
+                                           const std::string& display = "") {
   const AgentSpec defaults = file_settings(*model, path);
   spec.check([] {
     std::set<std::string> allowed = kSearchKeys;
@@ -109,7 +110,7 @@ std::unique_ptr<Agent> mcts_net_agent_from(const AgentSpec& spec, std::shared_pt
   for (const auto& [k, v] : search) text += (text == "mcts" ? ":" : ",") + k + "=" + v;
   try {
     c.mcts = mcts_config_from_spec(AgentSpec::parse(text));
-    return std::make_unique<MctsNetAgent>(std::move(model), c, spec.text());
+    return std::make_unique<MctsNetAgent>(std::move(model), c, display.empty() ? spec.text() : display);
   } catch (const std::invalid_argument& e) {
     throw AgentSpecError("agent spec \"" + spec.text() + "\": " + e.what());
   }
@@ -123,8 +124,8 @@ std::unique_ptr<Agent> build_mcts_net_agent(const AgentSpec& spec) {
 }
 
 std::unique_ptr<Agent> build_mcts_net_agent(const AgentSpec& spec, std::shared_ptr<const LoadedModel> model,
-                                            const std::string& path) {
-  return mcts_net_agent_from(spec, std::move(model), path, 0);
+                                            const std::string& path, const std::string& display) {
+  return mcts_net_agent_from(spec, std::move(model), path, 0, display);
 }
 
 }  // namespace ddz

@@ -60,8 +60,8 @@ class MctsNetAgent final : public Agent {
 // Factory builder for "mcts+net:FILE,...". Throws AgentSpecError naming the spec.
 std::unique_ptr<Agent> build_mcts_net_agent(const AgentSpec& spec);
 // The same with the model already loaded from `path`, for kinds whose spec names no file
-// (`pretrained`): the spec then holds settings only.
+// (`pretrained`): the spec then holds settings only; `display`, when given, is the agent's spec().
 std::unique_ptr<Agent> build_mcts_net_agent(const AgentSpec& spec, std::shared_ptr<const LoadedModel> model,
-                                            const std::string& path);
+                                            const std::string& path, const std::string& display = "");
 
 }  // namespace ddz

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "agent/gumbel_agent.h"
 #include "agent/mcts_net_agent.h"
 #include "agent/net_agent.h"
 
@@ -83,7 +84,42 @@ std::shared_ptr<const LoadedModel> load_pretrained(const AgentSpec& spec, std::s
 std::unique_ptr<Agent> build_pretrained_agent(const AgentSpec& spec) {
   std::string path;
   auto model = load_pretrained(spec, &path);
-  return build_mcts_net_agent(spec, std::move(model), path);
+  // search=mcts|gumbel picks the search (the spec's, else the file's default, else mcts); the
+  // key is removed before the chosen kind's builder checks the remaining settings.
+  const std::string search = spec.get_string("search", file_settings(*model, path).get_string("search", "mcts"));
+  std::string rest = spec.kind();
+  const size_t colon = spec.text().find(':');
+  if (colon != std::string::npos) {
+    std::string items;
+    const std::string list = spec.text().substr(colon + 1);
+    size_t pos = 0;
+    while (pos <= list.size()) {
+      size_t comma = list.find(',', pos);
+      if (comma == std::string::npos) comma = list.size();
+      const std::string item = list.substr(pos, comma - pos);
+      pos = comma + 1;
+      const size_t eq = item.find('=');
+      std::string key = eq == std::string::npos ? std::string() : item.substr(0, eq);
+      key.erase(0, key.find_first_not_of(" \t"));
+      key.erase(key.find_last_not_of(" \t") + 1);
+      if (key != "search") items += (items.empty() ? "" : ",") + item;
+    }
+    if (!items.empty()) rest += ":" + items;
+  }
+  if (search != "mcts" && search != "gumbel")
+    throw AgentSpecError("agent spec \"" + spec.text() + "\": search must be mcts or gumbel, got \"" + search + "\"");
+  try {
+    const AgentSpec settings = AgentSpec::parse(rest);
+    if (search == "gumbel") return build_gumbel_agent(settings, std::move(model), path, spec.text());
+    return build_mcts_net_agent(settings, std::move(model), path, spec.text());
+  } catch (const AgentSpecError& e) {
+    // Name the spec the user wrote, not the one without its search key.
+    std::string message = e.what();
+    const std::string inner = "agent spec \"" + rest + "\"";
+    const size_t at = message.find(inner);
+    if (at != std::string::npos) message.replace(at, inner.size(), "agent spec \"" + spec.text() + "\"");
+    throw AgentSpecError(message);
+  }
 }
 
 std::unique_ptr<Agent> build_pretrained_net_agent(const AgentSpec& spec) {

@@ -1,9 +1,11 @@
 // The `pretrained` and `pretrained-net` agent kinds: the network shipped with the project
 // (models/pretrained/agent.ddz), found without a path, as `mcts+net:FILE` and `net:FILE`.
 //
-// Specs: pretrained[:key=value,...] takes every setting of mcts+net (agent/mcts_net_agent.h:
-// sims, rollout_mix, heuristic_prior, ...), pretrained-net[:temperature=T,bid_threshold=X] those
-// of net (agent/net_agent.h); settings not given come from the file's default agent settings.
+// Specs: pretrained[:key=value,...] searches with the shipped network: search=mcts (the default)
+// takes every setting of mcts+net (agent/mcts_net_agent.h: sims, rollout_mix, net_plies, ...),
+// search=gumbel those of gumbel (agent/gumbel_agent.h: sims, k, rollout_mix, solver, ...);
+// pretrained-net[:temperature=T,bid_threshold=X] those of net (agent/net_agent.h). Settings not
+// given, `search` included, come from the file's default agent settings.
 //
 // The file, in this order:
 //   1. the environment variable DDZ_PRETRAINED, when set and not empty; then it is the only

@@ -17,6 +17,7 @@
 #include "agent/play_game.h"
 #include "agent/pretrained_agent.h"
 #include "models/agent_file.h"
+#include "agent/gumbel_agent.h"
 #include "tests/agent/small_model_file.h"
 
 namespace ddz {
@@ -118,6 +119,31 @@ TEST_F(PretrainedEnv, BadSettingsNameTheSpec) {
   ::setenv(kPretrainedEnv, make_file("", "settings").c_str(), 1);
   for (const char* spec : {"pretrained:bogus=1", "pretrained:sims=-4", "pretrained:rollout_mix=2",
                            "pretrained:some/file.ddz", "pretrained-net:sims=5"}) {
+    try {
+      make_agent(spec);
+      ADD_FAILURE() << spec << " was accepted";
+    } catch (const AgentSpecError& e) {
+      EXPECT_NE(std::string(e.what()).find(spec), std::string::npos) << e.what();
+    }
+  }
+}
+
+// search=gumbel (from the file's defaults or the spec) builds the gumbel agent on the shipped
+// network with the remaining settings; the agent keeps the spec the user wrote; other searches
+// are refused naming the spec.
+TEST_F(PretrainedEnv, SearchSettingPicksGumbelOrMcts) {
+  ::setenv(kPretrainedEnv, make_file("search=gumbel,sims=8,k=4,rollout_mix=1,solver=10", "search").c_str(), 1);
+  auto by_file = make_agent("pretrained");
+  ASSERT_NE(dynamic_cast<GumbelAgent*>(by_file.get()), nullptr);
+  EXPECT_EQ(by_file->spec(), "pretrained");
+  EXPECT_EQ(play_full_games(*by_file, 2, 0), 2);
+  auto by_spec = make_agent("pretrained:search=mcts,sims=8");
+  ASSERT_NE(dynamic_cast<MctsNetAgent*>(by_spec.get()), nullptr);
+  EXPECT_EQ(by_spec->spec(), "pretrained:search=mcts,sims=8");
+  auto gumbel_spec = make_agent("pretrained:sims=6, search = gumbel ,k=2");
+  ASSERT_NE(dynamic_cast<GumbelAgent*>(gumbel_spec.get()), nullptr);
+  EXPECT_EQ(play_full_games(*gumbel_spec, 1, 1), 1);
+  for (const char* spec : {"pretrained:search=alphabeta", "pretrained:search=gumbel,net_plies=2"}) {
     try {
       make_agent(spec);
       ADD_FAILURE() << spec << " was accepted";

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Ships a training run of configs/pretrained.yaml: exports its newest checkpoint as
+# models/pretrained/agent.ddz (with the default search settings below) and copies what a resume
+# needs (config, log, metrics, curves, newest checkpoint) to models/pretrained/run/.
+# Usage: scripts/pretrained_ship.sh [BUILD_DIR] [RUN_DIR]   (then commit models/pretrained/)
+set -euo pipefail
+build=${1:-build}
+run=${2:-runs/pretrained}
+out=models/pretrained
+# The defaults of the `pretrained` spec, chosen by arena matches (docs/training.md).
+settings=${DDZ_PRETRAINED_SETTINGS:-search=gumbel,sims=200,k=8,rollout_mix=1,solver=12,net_plies=2}
+newest=$(ls "$run"/checkpoints/ckpt-*.json 2>/dev/null | sort | tail -1)
+if [ -z "$newest" ]; then
+  echo "error: $run/checkpoints holds no checkpoint" >&2
+  exit 2
+fi
+step=$(basename "$newest" .json)
+"$build/ddz" export --run "$run" --out "$out/agent.ddz.tmp" --settings "$settings"
+mv "$out/agent.ddz.tmp" "$out/agent.ddz"
+rm -rf "$out/run.tmp"
+mkdir -p "$out/run.tmp/checkpoints"
+cp "$run/config.yaml" "$run/log.txt" "$run/metrics.csv" "$run/curves.svg" "$out/run.tmp/"
+cp "$run/checkpoints/$step".* "$out/run.tmp/checkpoints/"
+rm -rf "$out/run"
+mv "$out/run.tmp" "$out/run"
+echo "shipped $step of $run: $out/agent.ddz ($settings) and $out/run/"
