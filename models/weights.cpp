@@ -19,8 +19,10 @@ int64_t Tensor::numel() const {
 }
 
 bool Tensor::operator==(const Tensor& o) const {
+  // An empty vector's data() may be null, and memcmp with a null pointer is undefined even for
+  // 0 bytes (UBSan reports it), so empty tensors never reach memcmp.
   return shape == o.shape && data.size() == o.data.size() &&
-         std::memcmp(data.data(), o.data.data(), data.size() * sizeof(float)) == 0;
+         (data.empty() || std::memcmp(data.data(), o.data.data(), data.size() * sizeof(float)) == 0);
 }
 
 const Tensor& Weights::at(const std::string& name) const {
@@ -92,6 +94,7 @@ class Reader {
   }
   void get_floats(float* out, size_t n) {
     if (n > left() / sizeof(float)) fail("truncated or corrupt: tensor data runs past the end of the data");
+    if (n == 0) return;  // `out` of an empty tensor may be null: memcpy must not see it
     std::memcpy(out, bytes_.data() + pos_, n * sizeof(float));
     pos_ += n * sizeof(float);
   }
