@@ -6,10 +6,12 @@ install(TARGETS ddz RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs
         FILES_MATCHING PATTERN "*.md")
-# The shipped agents; `ddz` finds them at <bin>/../share/ddz/pretrained/. Checked at configure
-# time, and `make package` configures on every run, so a newly added agent is picked up.
-if(EXISTS ${CMAKE_SOURCE_DIR}/models/pretrained)
-  install(DIRECTORY ${CMAKE_SOURCE_DIR}/models/pretrained/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ddz/pretrained)
+# The shipped agents (the .ddz files only: models/pretrained/ may also hold a training run's
+# resume state); `ddz` finds them at <bin>/../share/ddz/pretrained/. Globbed at configure time,
+# and `make package` configures on every run, so a newly added agent is picked up.
+file(GLOB DDZ_SHIPPED_AGENTS ${CMAKE_SOURCE_DIR}/models/pretrained/*.ddz)
+if(DDZ_SHIPPED_AGENTS)
+  install(FILES ${DDZ_SHIPPED_AGENTS} DESTINATION ${CMAKE_INSTALL_DATADIR}/ddz/pretrained)
 endif()
 
 set(CPACK_GENERATOR DEB)
