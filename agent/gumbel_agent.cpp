@@ -2,6 +2,8 @@
 // heuristic rollout policy and an exact solver of its own; bids from the bid head.
 #include "agent/gumbel_agent.h"
 
+#include <chrono>
+
 #include "agent/factory.h"
 #include "agent/net_agent.h"
 #include "models/features.h"
@@ -35,11 +37,23 @@ int GumbelAgent::bid(const Observation& obs) {
 }
 
 Move GumbelAgent::play(const Observation& obs) {
+  last_ = SearchResult{};
   obs.legal(moves_);
   if (moves_.empty()) return Move::pass();
-  if (moves_.size() == 1) return moves_[0];
+  if (moves_.size() == 1) {
+    last_.best = moves_[0];
+    last_.moves.push_back(RootMoveStats{moves_[0], 1.0f, 0, 0, 0.0});
+    return moves_[0];
+  }
+  const auto start = std::chrono::steady_clock::now();
   const GumbelResult r = gumbel_search(*model_->net, obs, moves_, options_.search, rng_, rollouts_.get(), solver_.get());
-  return moves_[size_t(r.chosen)];
+  last_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  last_.best = moves_[size_t(r.chosen)];
+  for (size_t i = 0; i < moves_.size(); ++i) {
+    last_.moves.push_back(RootMoveStats{moves_[i], r.prior[i], r.visits[i], r.visits[i], double(r.q[i])});
+    last_.simulations += r.visits[i];
+  }
+  return last_.best;
 }
 
 namespace {

@@ -21,6 +21,7 @@
 #include "game/rng.h"
 #include "models/agent_file.h"
 #include "search/endgame_solver.h"
+#include "search/mcts.h"
 
 namespace ddz {
 
@@ -38,6 +39,9 @@ class GumbelAgent final : public Agent {
   int bid(const Observation& obs) override;
   Move play(const Observation& obs) override;
   std::string spec() const override { return spec_; }
+  // The last play()'s search in the MCTS result form (ddz analyse): each candidate's visits, its
+  // mean value from the mover's side and the network's prior; empty moves after a bid.
+  const SearchResult& last_search() const { return last_; }
 
  private:
   std::shared_ptr<const LoadedModel> model_;
@@ -47,6 +51,7 @@ class GumbelAgent final : public Agent {
   std::unique_ptr<HeuristicEvaluator> rollouts_;
   std::unique_ptr<EndgameSolver> solver_;
   std::vector<Move> moves_;
+  SearchResult last_;
 };
 
 // Factory builder for "gumbel:FILE,...". Throws AgentSpecError naming the spec. Settings not given

@@ -145,6 +145,7 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
   // visited ones (an estimate of the position's value under the policy).
   std::vector<double> prior(logits.begin(), logits.end());
   softmax_inplace(prior);
+  res.prior.assign(prior.begin(), prior.end());
   double wsum = 0, vsum = 0;
   for (int a = 0; a < n; ++a)
     if (res.visits[size_t(a)]) {

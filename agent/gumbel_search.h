@@ -57,6 +57,7 @@ struct GumbelResult {
   std::vector<float> policy;    // improved policy over moves (training target)
   std::vector<float> q;         // mean value per move from the mover's side in [-1, 1] (0 if unvisited)
   std::vector<int> visits;
+  std::vector<float> prior;     // the policy network's softmax over moves (empty with one move)
   float root_value = 0;         // prior-weighted value of the visited moves
 };
 

@@ -8,6 +8,7 @@
 
 #include "agent/factory.h"
 #include "agent/game_record.h"
+#include "agent/gumbel_agent.h"
 #include "agent/mcts_agent.h"
 #include "agent/mcts_net_agent.h"
 #include "agent/protocol.h"
@@ -114,7 +115,7 @@ CommandAction setup(CLI::App& sub) {
   sub.add_option("--move", o->move, "Analyse the position after this many plays of the record (passes count)");
   sub.add_option("--observation", o->observation, "A protocol play request (JSON) instead of a record");
   sub.add_option("--agent", o->agent,
-                 "Search agent spec giving the search settings: mcts[:...], mcts+net:FILE[,...] or pretrained[:...] "
+                 "Search agent spec giving the search settings: mcts[:...], mcts+net:FILE[,...], gumbel:FILE[,...] or pretrained[:...] "
                  "(the default: the shipped network with search, models/pretrained/agent.ddz or $DDZ_PRETRAINED), "
                  "e.g. mcts:sims=2000")
       ->capture_default_str();
@@ -131,12 +132,13 @@ CommandAction setup(CLI::App& sub) {
     }
     auto* mcts = dynamic_cast<MctsAgent*>(agent.get());
     auto* mcts_net = dynamic_cast<MctsNetAgent*>(agent.get());
-    if (!mcts && !mcts_net)
-      throw UsageError("--agent \"" + o->agent + "\": analyse needs a search agent spec (mcts, mcts+net or pretrained)");
+    auto* gumbel = dynamic_cast<GumbelAgent*>(agent.get());
+    if (!mcts && !mcts_net && !gumbel)
+      throw UsageError("--agent \"" + o->agent + "\": analyse needs a search agent spec (mcts, mcts+net, gumbel or pretrained)");
     const Observation obs = position(*o);
     agent->new_game(o->seed);
     agent->play(obs);
-    const SearchResult& r = mcts ? mcts->last_search() : mcts_net->last_search();
+    const SearchResult& r = mcts ? mcts->last_search() : mcts_net ? mcts_net->last_search() : gumbel->last_search();
     if (o->json) {
       std::cout << to_json(obs, r, o->agent).dump() << "\n";
       return 0;

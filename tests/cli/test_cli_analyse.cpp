@@ -52,6 +52,27 @@ TEST(CliAnalyse, ShowsTheSearchOfARecordPosition) {
   EXPECT_EQ(strip_time(j), strip_time(nlohmann::json::parse(b.out)));  // same seed, same search
 }
 
+// The gumbel search (the shipped agent's default) is analysed too: its candidates' visits add up
+// to the simulations, the chosen move is listed among them, and the shipped file's search works
+// through `pretrained:search=gumbel`.
+TEST(CliAnalyse, GumbelSearchOfTheShippedNetwork) {
+  const std::string record = record_file();
+  const Result r = run("analyse --record " + record + " --move 8 --agent pretrained:search=gumbel,sims=40,k=4 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  int visits = 0, visited = 0;
+  bool chosen_listed = false;
+  for (const auto& m : j["moves"]) {
+    visits += m["visits"].get<int>();
+    visited += m["visits"].get<int>() > 0;
+    chosen_listed = chosen_listed || m["move"] == j["chosen"];
+  }
+  EXPECT_EQ(visits, j["simulations"].get<int>());
+  EXPECT_GE(visits, 30);
+  EXPECT_LE(visited, 4);
+  EXPECT_TRUE(chosen_listed);
+}
+
 TEST(CliAnalyse, ProtocolRequestPosition) {
   const std::string path = temp_path("request.json");
   std::ofstream(path) << R"({"type":"play","role":"landlord_up","hand":"5677899TJQQKKKA22","kitty":"5JQ",)"
