@@ -1,5 +1,5 @@
-// CPU time per move of `net:FILE` (policy alone), `pretrained` (mcts+net at the file's default
-// settings) and `mcts` (200 simulations): medians over 50 fixed positions, as counters in ms.
+// CPU time per move of `net:FILE` (policy alone), `pretrained` (the shipped search at the file's
+// default settings) and `mcts` (200 simulations): medians over 50 fixed positions, as counters in ms.
 //
 // The positions are decisions with at least two legal moves (a forced move costs nothing) from
 // seeded heuristic games, every stage of the game. Each decision is timed on the thread CPU clock
