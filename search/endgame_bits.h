@@ -13,8 +13,8 @@ namespace ddz::endgame {
 // Hand::ranks_with_at_least, inline (it sits on the solver's hottest paths): bit r set when rank
 // r has at least n cards (n in 1..4).
 inline uint32_t at_least(Hand h, int n) {
-  const uint64_t high = (h.bits() + 0x0111111111111111ULL * uint64_t(8 - n)) & 0x0888888888888888ULL;
 #if defined(__BMI2__)
+  const uint64_t high = (h.bits() + 0x0111111111111111ULL * uint64_t(8 - n)) & 0x0888888888888888ULL;
   return uint32_t(_pext_u64(high, 0x0888888888888888ULL));
 #else
   return h.ranks_with_at_least(n);
