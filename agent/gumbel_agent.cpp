@@ -20,15 +20,18 @@ GumbelAgent::GumbelAgent(std::shared_ptr<const LoadedModel> model, const GumbelA
     o.max_nodes = uint64_t(options_.solver_nodes);
     solver_ = std::make_unique<EndgameSolver>(o);
   }
+  if (options_.bid_by_search) bidder_ = make_agent("mcts");
 }
 
 void GumbelAgent::new_game(uint64_t seed) {
   const uint64_t s = Rng::mix(seed, options_.seed);
   rng_.reseed(s);
   if (rollouts_) rollouts_ = std::make_unique<HeuristicEvaluator>(make_agent("heuristic"), Rng::mix(s, 0x7011));
+  if (bidder_) bidder_->new_game(Rng::mix(s, 0xb1d));
 }
 
 int GumbelAgent::bid(const Observation& obs) {
+  if (bidder_) return bidder_->bid(obs);
   const std::vector<int> legal = obs.legal_bids();
   std::vector<float> in(kBidDim);
   encode_bid(obs, in.data());
@@ -81,7 +84,11 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   o.solver_nodes = get_int("solver_nodes", 5000, 0, 1 << 30);
   o.bid_threshold = get_double("bid_threshold", 0.0, -100.0, 100.0);
   o.seed = uint64_t(get_int("seed", 0, 0, 1 << 30));
-  spec.check({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "noise", "solver_nodes", "bid_threshold", "seed"},
+  const std::string bid = spec.get_string("bid", file.get_string("bid", "head"));
+  if (bid != "head" && bid != "search")
+    throw AgentSpecError("agent spec \"" + spec.text() + "\": bid must be head or search, got \"" + bid + "\"");
+  o.bid_by_search = bid == "search";
+  spec.check({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "noise", "solver_nodes", "bid_threshold", "seed", "bid"},
              max_positional);
   if (s.k > s.sims) throw AgentSpecError("agent spec \"" + spec.text() + "\": k must not exceed sims");
   return std::make_unique<GumbelAgent>(std::move(model), o, display.empty() ? spec.text() : display);

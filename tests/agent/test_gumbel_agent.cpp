@@ -34,10 +34,33 @@ TEST(GumbelAgent, PlaysLegalReproducibleGames) {
   std::remove(path.c_str());
 }
 
+// bid=search hands the bids to the `mcts` agent's simulation; its games stay legal and
+// reproducible, and some deals are bid differently from the bid head of random weights.
+TEST(GumbelAgent, BidsBySearchWhenAsked) {
+  const std::string path = testing::small_model_file("", "gumbel_bid", 9);
+  Rules rules;
+  rules.bidding = true;
+  int differ = 0;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    auto head = make_agent("gumbel:" + path + ",sims=4,k=2,rollout_mix=1");
+    auto search = make_agent("gumbel:" + path + ",sims=4,k=2,rollout_mix=1,bid=search");
+    auto again = make_agent("gumbel:" + path + ",sims=4,k=2,rollout_mix=1,bid=search");
+    auto h1 = make_agent("heuristic"), h2 = make_agent("heuristic");
+    const GameState a = play_game({search.get(), h1.get(), h2.get()}, seed, rules);
+    const GameState b = play_game({again.get(), h1.get(), h2.get()}, seed, rules);
+    const GameState c = play_game({head.get(), h1.get(), h2.get()}, seed, rules);
+    ASSERT_EQ(a.bids().size(), b.bids().size());
+    for (size_t i = 0; i < a.bids().size(); ++i) ASSERT_EQ(a.bids()[i].bid, b.bids()[i].bid);
+    if (a.bids().size() != c.bids().size() || a.bids()[0].bid != c.bids()[0].bid || a.landlord() != c.landlord()) ++differ;
+  }
+  EXPECT_GT(differ, 0);
+  std::remove(path.c_str());
+}
+
 TEST(GumbelAgent, SettingsAreCheckedAndNamed) {
   const std::string path = testing::small_model_file("", "gumbel_bad", 8);
   EXPECT_NO_THROW(make_agent("gumbel:" + path + ",sims=4,k=2,rollout_mix=0.5,noise=1"));
-  for (const std::string bad : {",k=9,sims=4", ",bogus=1", ",rollout_mix=2", ",solver=99"}) {
+  for (const std::string bad : {",k=9,sims=4", ",bogus=1", ",rollout_mix=2", ",solver=99", ",bid=guess"}) {
     try {
       make_agent("gumbel:" + path + bad);
       ADD_FAILURE() << "accepted " << bad;
