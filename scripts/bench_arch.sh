@@ -50,5 +50,6 @@ print("| figure | native | portable | portable / native |")
 print("| --- | ---: | ---: | ---: |")
 for k in n:
     a, b = statistics.median(n[k]), statistics.median(p[k])
-    print(f"| {k} | {a:,.4g} | {b:,.4g} | {b / a:.2f} |")
+    fmt = lambda x: f"{x:,.0f}" if abs(x) >= 1000 else f"{x:.3g}"
+    print(f"| {k} | {fmt(a)} | {fmt(b)} | {b / a:.2f} |")
 PY
