@@ -101,4 +101,33 @@ void AgentSpec::check(const std::set<std::string>& allowed, size_t max_positiona
     fail("unexpected argument \"" + positional_[max_positional] + "\" for " + kind_);
 }
 
+namespace {
+std::string trim_blanks(const std::string& s) {
+  const size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+  return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
+}
+}  // namespace
+
+std::vector<std::string> split_settings(const std::string& list) {
+  std::vector<std::string> out;
+  size_t pos = 0;
+  while (pos <= list.size()) {
+    size_t comma = list.find(',', pos);
+    if (comma == std::string::npos) comma = list.size();
+    out.push_back(list.substr(pos, comma - pos));
+    pos = comma + 1;
+  }
+  return out;
+}
+
+std::string setting_key(const std::string& item) {
+  const size_t eq = item.find('=');
+  return eq == std::string::npos ? std::string() : trim_blanks(item.substr(0, eq));
+}
+
+std::string setting_value(const std::string& item) {
+  const size_t eq = item.find('=');
+  return eq == std::string::npos ? std::string() : trim_blanks(item.substr(eq + 1));
+}
+
 }  // namespace ddz

@@ -44,4 +44,10 @@ class AgentSpec {
   std::map<std::string, std::string> values_;
 };
 
+// A settings list ("a=1, b=2,file") split at its commas, and an item's trimmed key and value
+// ("" for a positional item's key): for kinds that hand some settings on to another kind.
+std::vector<std::string> split_settings(const std::string& list);
+std::string setting_key(const std::string& item);
+std::string setting_value(const std::string& item);
+
 }  // namespace ddz

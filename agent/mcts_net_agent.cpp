@@ -18,20 +18,8 @@ const std::set<std::string> kSearchKeys{"sims", "ms", "c", "fpu", "threads", "so
 // "key=value" pairs of a settings list (AgentSpec has no key iterator); positional items skipped.
 std::map<std::string, std::string> settings_of(const std::string& list) {
   std::map<std::string, std::string> out;
-  size_t pos = 0;
-  while (pos <= list.size()) {
-    size_t comma = list.find(',', pos);
-    if (comma == std::string::npos) comma = list.size();
-    const std::string item = list.substr(pos, comma - pos);
-    pos = comma + 1;
-    const size_t eq = item.find('=');
-    if (eq == std::string::npos) continue;
-    auto trim = [](std::string s) {
-      const size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
-      return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
-    };
-    out[trim(item.substr(0, eq))] = trim(item.substr(eq + 1));
-  }
+  for (const std::string& item : split_settings(list))
+    if (item.find('=') != std::string::npos) out[setting_key(item)] = setting_value(item);
   return out;
 }
 

@@ -91,19 +91,8 @@ std::unique_ptr<Agent> build_pretrained_agent(const AgentSpec& spec) {
   const size_t colon = spec.text().find(':');
   if (colon != std::string::npos) {
     std::string items;
-    const std::string list = spec.text().substr(colon + 1);
-    size_t pos = 0;
-    while (pos <= list.size()) {
-      size_t comma = list.find(',', pos);
-      if (comma == std::string::npos) comma = list.size();
-      const std::string item = list.substr(pos, comma - pos);
-      pos = comma + 1;
-      const size_t eq = item.find('=');
-      std::string key = eq == std::string::npos ? std::string() : item.substr(0, eq);
-      key.erase(0, key.find_first_not_of(" \t"));
-      key.erase(key.find_last_not_of(" \t") + 1);
-      if (key != "search") items += (items.empty() ? "" : ",") + item;
-    }
+    for (const std::string& item : split_settings(spec.text().substr(colon + 1)))
+      if (setting_key(item) != "search") items += (items.empty() ? "" : ",") + item;
     if (!items.empty()) rest += ":" + items;
   }
   if (search != "mcts" && search != "gumbel")
