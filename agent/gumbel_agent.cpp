@@ -32,11 +32,7 @@ void GumbelAgent::new_game(uint64_t seed) {
 
 int GumbelAgent::bid(const Observation& obs) {
   if (bidder_) return bidder_->bid(obs);
-  const std::vector<int> legal = obs.legal_bids();
-  std::vector<float> in(kBidDim);
-  encode_bid(obs, in.data());
-  if (model_->net->bid(in.data()).score > options_.bid_threshold && legal.size() > 1) return legal.back();
-  return 0;
+  return bid_by_head(*model_->net, obs, options_.bid_threshold);
 }
 
 Move GumbelAgent::play(const Observation& obs) {

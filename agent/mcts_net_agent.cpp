@@ -45,13 +45,7 @@ void MctsNetAgent::new_game(uint64_t seed) {
   decisions_ = 0;
 }
 
-int MctsNetAgent::bid(const Observation& obs) {
-  const std::vector<int> legal = obs.legal_bids();
-  std::vector<float> in(kBidDim);
-  encode_bid(obs, in.data());
-  if (model_->net->bid(in.data()).score > config_.bid_threshold && legal.size() > 1) return legal.back();
-  return 0;
-}
+int MctsNetAgent::bid(const Observation& obs) { return bid_by_head(*model_->net, obs, config_.bid_threshold); }
 
 Move MctsNetAgent::play(const Observation& obs) {
   root_plies_->store(int(obs.history.size()));

@@ -12,14 +12,15 @@ namespace ddz {
 NetAgent::NetAgent(std::shared_ptr<const LoadedModel> model, const NetAgentOptions& options, std::string spec)
     : model_(std::move(model)), options_(options), spec_(std::move(spec)), state_(kStateDim) {}
 
-int NetAgent::bid(const Observation& obs) {
+int bid_by_head(const EigenNet& net, const Observation& obs, double threshold) {
   const std::vector<int> legal = obs.legal_bids();
   std::vector<float> in(kBidDim);
   encode_bid(obs, in.data());
-  const HeadOutput out = model_->net->bid(in.data());
-  if (out.score > options_.bid_threshold && legal.size() > 1) return legal.back();
+  if (net.bid(in.data()).score > threshold && legal.size() > 1) return legal.back();
   return 0;
 }
+
+int NetAgent::bid(const Observation& obs) { return bid_by_head(*model_->net, obs, options_.bid_threshold); }
 
 Move NetAgent::play(const Observation& obs) {
   obs.legal(moves_);

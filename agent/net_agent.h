@@ -39,6 +39,10 @@ class NetAgent : public Agent {
   std::vector<float> state_, move_feats_, scores_;
 };
 
+// The bid head's decision for obs (bidding phase): the highest legal bid when the predicted
+// landlord score per unit of base exceeds `threshold`, else pass. Shared by every network agent.
+int bid_by_head(const EigenNet& net, const Observation& obs, double threshold);
+
 // The settings an exported file carries (AgentFile::agent_settings, "key=value,...") as an
 // AgentSpec, so a user's spec can fall back on them. Throws AgentSpecError naming the file.
 AgentSpec file_settings(const LoadedModel& model, const std::string& path);
