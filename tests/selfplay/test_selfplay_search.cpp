@@ -17,16 +17,12 @@
 #include "agent/history_worlds.h"
 #include "search/world_sampler.h"
 
+#include "tests/selfplay/tiny_spec.h"
+
 namespace ddz::selfplay {
 namespace {
 
-NetworkSpec tiny_spec() {
-  NetworkSpec s = default_spec();
-  s.policy_hidden = {16};
-  s.value_hidden = {16};
-  s.bid_hidden = {8};
-  return s;
-}
+using testing::tiny_spec;
 
 // Plays random legal moves for `plies` plies from a seeded deal.
 GameState random_position(uint64_t seed, int plies, bool bidding) {

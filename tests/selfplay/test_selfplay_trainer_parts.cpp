@@ -13,16 +13,12 @@
 #include "selfplay/learner_driver.h"
 #include "selfplay/run_directory.h"
 
+#include "tests/selfplay/tiny_spec.h"
+
 namespace ddz::selfplay {
 namespace {
 
-NetworkSpec tiny_spec() {
-  NetworkSpec s = default_spec();
-  s.policy_hidden = {16};
-  s.value_hidden = {16};
-  s.bid_hidden = {8};
-  return s;
-}
+using testing::tiny_spec;
 
 TrainConfig tiny_config() {
   TrainConfig cfg;
