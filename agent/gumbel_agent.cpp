@@ -6,7 +6,6 @@
 
 #include "agent/factory.h"
 #include "agent/net_agent.h"
-#include "models/features.h"
 
 namespace ddz {
 

@@ -7,7 +7,6 @@
 
 #include "agent/mixed_evaluator.h"
 #include "agent/net_agent.h"
-#include "models/features.h"
 
 namespace ddz {
 namespace {
