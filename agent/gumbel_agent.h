@@ -22,7 +22,7 @@
 #include "agent/heuristic_evaluator.h"
 #include "game/rng.h"
 #include "models/agent_file.h"
-#include "search/endgame_solver.h"
+#include "solver/endgame_solver.h"
 #include "search/mcts.h"
 
 namespace ddz {

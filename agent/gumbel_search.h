@@ -33,7 +33,7 @@
 #include "game/observation.h"
 #include "game/rng.h"
 #include "models/eigen_net.h"
-#include "search/endgame_solver.h"
+#include "solver/endgame_solver.h"
 
 namespace ddz {
 

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "game/catalogue.h"
-#include "search/endgame_random.h"
-#include "search/endgame_solver.h"
+#include "solver/endgame_random.h"
+#include "solver/endgame_solver.h"
 
 namespace ddz {
 namespace {

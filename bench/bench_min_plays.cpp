@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "game/rng.h"
-#include "search/min_plays.h"
-#include "search/puzzle24.h"
+#include "solver/min_plays.h"
+#include "solver/puzzle24.h"
 
 namespace ddz {
 namespace {

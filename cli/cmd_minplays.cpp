@@ -6,7 +6,7 @@
 
 #include "cli/command_registry.h"
 #include "game/catalogue.h"
-#include "search/min_plays.h"
+#include "solver/min_plays.h"
 
 namespace ddz::cli {
 namespace {

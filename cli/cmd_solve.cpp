@@ -8,7 +8,7 @@
 
 #include "cli/command_registry.h"
 #include "game/catalogue.h"
-#include "search/endgame_solver.h"
+#include "solver/endgame_solver.h"
 
 namespace ddz::cli {
 namespace {

@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "cli/command_registry.h"
-#include "search/puzzle24.h"
+#include "solver/puzzle24.h"
 
 namespace ddz::cli {
 namespace {

@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "search/endgame_solver.h"
+#include "solver/endgame_solver.h"
 #include "search/mcts_priors.h"
 
 namespace ddz {

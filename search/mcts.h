@@ -13,7 +13,7 @@
 //
 // Exact endgames: when the sampled world below the root has at most `solver_cards` cards left in
 // all three hands, the leaf's value is the exact perfect-information result of that world from
-// search/endgame_solver.h (capped at solver_nodes; over the cap the evaluator is used instead), and
+// solver/endgame_solver.h (capped at solver_nodes; over the cap the evaluator is used instead), and
 // the simulation stops there. Near the end the search thus becomes a PUCT-allocated average of
 // exact values over sampled worlds. When the observation admits one world only (all hidden cards
 // determined), a solved node's value is exact for every simulation: it is stored and reused.

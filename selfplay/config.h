@@ -40,7 +40,7 @@ struct TrainConfig {
   double rollout_mix_final = 0.0;
   double rollout_mix_decay_minutes = 0.0;
   // A simulation whose world has at most this many cards left in all hands is scored by the exact
-  // endgame solver (search/endgame_solver.h) instead of net and rollout (0 = never); solver_nodes
+  // endgame solver (solver/endgame_solver.h) instead of net and rollout (0 = never); solver_nodes
   // caps one solve (over the cap the usual value is used).
   int solver_cards = 0;
   int64_t solver_nodes = 20000;
