@@ -39,7 +39,9 @@ class Learner {
   void load_weights(const Weights& weights);
   // Optimizer state as bytes (torch serialisation) for checkpoints, and back.
   std::string optimizer_state() const;
+  // Loading keeps the saved moments but takes lr and weight_decay from this learner's config.
   void load_optimizer_state(const std::string& bytes);
+  double learning_rate() const;
 
  private:
   struct Impl;

@@ -61,6 +61,19 @@ TEST(SelfplayCheckpoint, RoundTrip) {
   EXPECT_TRUE(same_tensors(other.weights(), learner.weights()));
 }
 
+// A resumed run may change its learning rate: the config wins over the saved optimizer options.
+TEST(SelfplayCheckpoint, ResumeTakesLearningRateFromConfig) {
+  TrainConfig first;
+  first.lr = 5e-4;
+  Learner learner(tiny_spec(), first, 5);
+  TrainConfig second = first;
+  second.lr = 2e-4;
+  Learner resumed(tiny_spec(), second, 6);
+  resumed.load_optimizer_state(learner.optimizer_state());
+  EXPECT_DOUBLE_EQ(resumed.learning_rate(), 2e-4);
+  EXPECT_DOUBLE_EQ(learner.learning_rate(), 5e-4);
+}
+
 TEST(SelfplayCheckpoint, CorruptionIsDetectedAndNamed) {
   const fs::path run = fresh_dir("ckpt_corrupt");
   TrainConfig cfg;
