@@ -49,6 +49,15 @@ void finish(const GameState& end, GameSamples& out) {
 
 }  // namespace
 
+NetworkSpec network_spec(const TrainConfig& c) {
+  NetworkSpec spec = default_spec();
+  spec.policy_hidden = c.policy_hidden;
+  spec.value_hidden = c.value_hidden;
+  spec.bid_hidden = c.bid_hidden;
+  spec.validate();
+  return spec;
+}
+
 Rules training_rules(const TrainConfig& config) {
   Rules rules;
   rules.bidding = config.bidding;
@@ -73,6 +82,12 @@ ActorContext::ActorContext(const TrainConfig& config) {
     o.max_nodes = uint64_t(config.solver_nodes);
     solver = std::make_unique<EndgameSolver>(o);
   }
+}
+
+void set_policy_version(GameSamples& game, int64_t version) {
+  game.policy_version = version;
+  for (PlaySample& s : game.plays) s.policy_version = version;
+  for (BidSample& b : game.bids) b.policy_version = version;
 }
 
 double rollout_mix_at(const TrainConfig& config, double minutes) {

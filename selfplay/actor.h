@@ -8,6 +8,7 @@
 #include "game/observation.h"
 #include "game/rng.h"
 #include "models/eigen_net.h"
+#include "models/network_spec.h"
 #include "solver/endgame_solver.h"
 #include "selfplay/config.h"
 #include "selfplay/samples.h"
@@ -18,7 +19,14 @@ struct GameSamples {
   std::vector<PlaySample> plays;
   std::vector<BidSample> bids;
   int decisions = 0;  // play-phase moves of the game
+  int64_t policy_version = 0;  // the weights that played every move (one version per game)
 };
+
+// Records the version of the weights that played the game in the game and in each sample.
+void set_policy_version(GameSamples& game, int64_t version);
+
+// The networks' architecture that the config's layer widths describe (validated).
+NetworkSpec network_spec(const TrainConfig& config);
 
 // Rules of the run's games: bidding per config, all doublings counted.
 Rules training_rules(const TrainConfig& config);

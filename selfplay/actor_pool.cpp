@@ -24,10 +24,11 @@ void ActorPool::run() {
   try {
     ActorContext context(config_);
     while (!stop_.load()) {
-      const auto net = published_.get();
+      const Publication pub = published_.current();
       const int64_t g = next_game_++;
       const double mix = rollout_mix_at(config_, train_minutes_.load());
-      GameSamples gs = play_selfplay_game(*net, config_, Rng::mix(config_.seed, uint64_t(g)), &context, mix);
+      GameSamples gs = play_selfplay_game(*pub.net, config_, Rng::mix(config_.seed, uint64_t(g)), &context, mix);
+      set_policy_version(gs, pub.version);
       samples_ += int64_t(gs.plays.size());
       store_.add(std::move(gs));
       ++games_;

@@ -151,7 +151,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_int_list("policy_hidden", c.policy_hidden, 1, 4096);
   r.read_int_list("value_hidden", c.value_hidden, 1, 4096);
   r.read_int_list("bid_hidden", c.bid_hidden, 1, 4096);
-  r.read_int("actors", c.actors, 1, 256);
+  r.read_int("actors", c.actors, 0, 256);
   r.read_int("sims", c.sims, 1, 100000);
   r.read_int("gumbel_k", c.gumbel_k, 1, 64);
   r.read_double("full_search_prob", c.full_search_prob, 0, 1);
@@ -181,6 +181,8 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_int("eval_sims", c.eval_sims, 1, 100000);
   r.read_double("checkpoint_every_minutes", c.checkpoint_every_minutes, 0.01, 1e6);
   r.read_int("keep_checkpoints", c.keep_checkpoints, 1, 1000);
+  r.read_int("stale_versions", c.stale_versions, 0, 1000000);
+  r.read_double("actor_timeout_s", c.actor_timeout_s, 1, 86400);
   r.reject_unknown();
   // Cross-key checks, named by the key that has to change.
   if (c.min_replay > c.replay_capacity)
@@ -250,6 +252,8 @@ std::string TrainConfig::to_yaml() const {
   os << "eval_sims: " << eval_sims << "\n";
   os << "checkpoint_every_minutes: " << checkpoint_every_minutes << "\n";
   os << "keep_checkpoints: " << keep_checkpoints << "\n";
+  os << "stale_versions: " << stale_versions << "\n";
+  os << "actor_timeout_s: " << actor_timeout_s << "\n";
   return os.str();
 }
 

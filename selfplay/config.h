@@ -26,7 +26,8 @@ struct TrainConfig {
   std::vector<int> value_hidden{256, 256};   // of the value MLP
   std::vector<int> bid_hidden{128, 128};     // of the bid MLP
   // --- actors ---
-  int actors = 1;                  // self-play threads (the learner has its own thread)
+  int actors = 1;                  // self-play threads (the learner has its own thread); 0 only
+                                   // for a learner with --listen that leaves play to actor processes
   int sims = 16;                   // simulations per move of a full search
   int gumbel_k = 8;                // root candidates kept by Gumbel top-k before halving
   double full_search_prob = 0.25;  // playout-cap randomisation: share of moves searched fully
@@ -67,6 +68,11 @@ struct TrainConfig {
   // --- checkpoints ---
   double checkpoint_every_minutes = 1.0;  // also written at the end and on Ctrl-C / SIGTERM
   int keep_checkpoints = 3;               // newest N kept
+  // --- actor processes (ddz train --listen / --join) ---
+  // A game from an actor process whose weights are more than stale_versions publications older
+  // than the learner's current ones is dropped and counted (0 = keep every game).
+  int64_t stale_versions = 20;
+  double actor_timeout_s = 30.0;  // an actor process silent this long is dropped as lost
 
   // The effective config as YAML (every key, defaults included), for the run directory.
   std::string to_yaml() const;

@@ -37,7 +37,8 @@ void LearnerDriver::step() {
 }
 
 void LearnerDriver::publish() {
-  published_.set(std::make_shared<const EigenNet>(learner_.spec(), learner_.weights()));
+  auto weights = std::make_shared<const Weights>(learner_.weights());
+  published_.set(std::make_shared<const EigenNet>(learner_.spec(), *weights), steps_, weights);
 }
 
 void LearnerDriver::start_interval() {

@@ -57,10 +57,13 @@ std::string xml_escape(const std::string& s) {
 
 }  // namespace
 
-Metrics::Metrics(std::string csv_path, std::string svg_path, std::vector<std::string> opponents)
-    : csv_path_(std::move(csv_path)), svg_path_(std::move(svg_path)), opponents_(std::move(opponents)) {}
+Metrics::Metrics(std::string csv_path, std::string svg_path, std::vector<std::string> opponents, bool distributed)
+    : csv_path_(std::move(csv_path)), svg_path_(std::move(svg_path)), opponents_(std::move(opponents)),
+      distributed_(distributed) {}
 
-std::string Metrics::header() const {
+std::string Metrics::header() const { return header_for(distributed_); }
+
+std::string Metrics::header_for(bool distributed) const {
   std::string h =
       "time_s,steps,games,samples,policy_loss,value_loss,bid_loss,games_per_hour,selfplay_samples_per_s,"
       "learner_samples_per_s";
@@ -74,6 +77,9 @@ std::string Metrics::header() const {
   };
   for (const auto& o : opponents_)
     for (const char* stat : {"wp_vs_", "wp_lo_vs_", "wp_hi_vs_", "adp_vs_", "deals_vs_"}) h += "," + column(stat + o);
+  if (distributed)
+    h += ",actors_connected,local_games,local_samples,remote_games,remote_samples,stale_samples,net_rx_bytes,"
+         "net_tx_bytes,sources";
   return h;
 }
 
@@ -94,6 +100,10 @@ std::string Metrics::format(const MetricsRow& r) const {
       os << ",,,,,";
     }
   }
+  if (distributed_)
+    os << "," << r.actors_connected << "," << r.local_games << "," << r.local_samples << "," << r.remote_games << ","
+       << r.remote_samples << "," << r.stale_samples << "," << r.net_rx_bytes << "," << r.net_tx_bytes << ","
+       << r.sources;  // names are [A-Za-z0-9._-] (remote_actor.cpp): no quoting needed
   return os.str();
 }
 
@@ -106,8 +116,11 @@ void Metrics::load_existing() {
   }
   std::istringstream in(text);
   std::string line;
-  if (!std::getline(in, line) || line != header()) return;  // other columns: start afresh
-  const size_t width = 10 + 5 * opponents_.size();
+  if (!std::getline(in, line)) return;
+  const bool with_remote = line == header_for(true);
+  if (!with_remote && line != header_for(false)) return;  // other columns: start afresh
+  const size_t base = 10 + 5 * opponents_.size();
+  const size_t width = base + (with_remote ? 9 : 0);
   while (std::getline(in, line)) {
     const auto f = split_csv(line);
     if (f.size() != width) continue;
@@ -133,6 +146,17 @@ void Metrics::load_existing() {
       e.adp = parse_or(f[b + 3], 0);
       e.deals = int(parse_or(f[b + 4], 0));
       r.evals.push_back(e);
+    }
+    if (with_remote) {
+      r.actors_connected = int(parse_or(f[base], 0));
+      r.local_games = int64_t(parse_or(f[base + 1], 0));
+      r.local_samples = int64_t(parse_or(f[base + 2], 0));
+      r.remote_games = int64_t(parse_or(f[base + 3], 0));
+      r.remote_samples = int64_t(parse_or(f[base + 4], 0));
+      r.stale_samples = int64_t(parse_or(f[base + 5], 0));
+      r.net_rx_bytes = int64_t(parse_or(f[base + 6], 0));
+      r.net_tx_bytes = int64_t(parse_or(f[base + 7], 0));
+      r.sources = f[base + 8];
     }
     rows_.push_back(r);
   }

@@ -26,13 +26,22 @@ struct MetricsRow {
   double selfplay_samples_per_s = 0;
   double learner_samples_per_s = 0;
   std::vector<EvalResult> evals;  // empty on rows without an evaluation
+  // Columns of a distributed run (--listen) only; totals over the session of the learner.
+  int actors_connected = 0;    // actor processes connected at the row's time
+  int64_t local_games = 0, local_samples = 0;    // from the learner's own actor threads
+  int64_t remote_games = 0, remote_samples = 0;  // from actor processes
+  int64_t stale_samples = 0;   // from actor processes, dropped as stale
+  int64_t net_rx_bytes = 0;    // game batches received
+  int64_t net_tx_bytes = 0;    // weights fetched by actor processes
+  std::string sources;         // per actor process "name:games:samples", space-separated
 };
 
 class Metrics {
  public:
-  // `opponents` fixes the evaluation columns.
-  Metrics(std::string csv_path, std::string svg_path, std::vector<std::string> opponents);
-  // Loads the rows of an earlier run (resume); rows whose columns do not match are skipped.
+  // `opponents` fixes the evaluation columns; `distributed` adds the actor-process columns.
+  Metrics(std::string csv_path, std::string svg_path, std::vector<std::string> opponents, bool distributed = false);
+  // Loads the rows of an earlier run (resume), with or without the distributed columns (a run
+  // may be resumed with or without --listen); rows whose columns do not match are skipped.
   void load_existing();
   void add(const MetricsRow& row);  // appends and rewrites metrics.csv atomically
   void write_svg() const;
@@ -42,7 +51,9 @@ class Metrics {
 
  private:
   std::string csv_path_, svg_path_;
+  std::string header_for(bool distributed) const;
   std::vector<std::string> opponents_;
+  bool distributed_;
   std::vector<MetricsRow> rows_;
 };
 

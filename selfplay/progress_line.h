@@ -13,6 +13,7 @@ struct ProgressFigures {
   double samples_per_s = 0, learner_samples_per_s = 0;
   double policy_loss = -1, value_loss = -1;
   std::string last_eval;  // e.g. "random 0.91 heuristic 0.40"
+  int actors_connected = -1;  // actor processes of a distributed run; -1 = not distributed
 };
 
 std::string render_progress(const ProgressFigures& f);

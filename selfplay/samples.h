@@ -2,6 +2,7 @@
 // at that moment, the legal moves, the search policy, the outcome) and one BidSample per
 // landlord hand (bid features and the landlord's result).
 #pragma once
+#include <cstdint>
 #include <vector>
 
 #include "game/state.h"
@@ -17,6 +18,7 @@ struct PlaySample {
   bool has_policy = true;     // false for fast (playout-cap) moves: value target only
   float win = 0;              // 1 when the mover's side won the game, else 0
   float score = 0;            // mover's final score / kScoreScale
+  int64_t policy_version = 0; // the published weights that played the game (learner step)
 };
 
 struct BidSample {
@@ -25,6 +27,7 @@ struct BidSample {
   std::vector<BidRecord> bids;  // bids made before this seat spoke
   float win = 0;              // 1 when this seat, as landlord, won
   float score = 0;            // landlord score / base score / kScoreScale
+  int64_t policy_version = 0; // as PlaySample::policy_version
 };
 
 }  // namespace ddz::selfplay

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <memory>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -14,6 +16,7 @@
 #include "selfplay/learner_driver.h"
 #include "selfplay/metrics.h"
 #include "selfplay/progress_line.h"
+#include "selfplay/remote_hub.h"
 #include "selfplay/run_checkpoints.h"
 #include "selfplay/run_clock.h"
 #include "selfplay/run_directory.h"
@@ -24,15 +27,6 @@
 namespace ddz::selfplay {
 namespace {
 
-NetworkSpec spec_of(const TrainConfig& c) {
-  NetworkSpec spec = default_spec();
-  spec.policy_hidden = c.policy_hidden;
-  spec.value_hidden = c.value_hidden;
-  spec.bid_hidden = c.bid_hidden;
-  spec.validate();
-  return spec;
-}
-
 // Why the run stops now, or "" to go on.
 std::string stop_reason(const TrainConfig& cfg, const RunClock& clock, int64_t games, int64_t steps) {
   if (stop_requested()) return "stopped by signal " + std::to_string(stop_signal());
@@ -42,19 +36,48 @@ std::string stop_reason(const TrainConfig& cfg, const RunClock& clock, int64_t g
   return "";
 }
 
+// Where the run's games come from: the learner's actor threads and, with --listen, actor
+// processes. Counts include the resumed run's (ActorPool starts from them).
+struct Sources {
+  const ActorPool& actors;
+  const RemoteHub* hub;
+  TrainCounters resumed;
+  int64_t games() const { return actors.games() + (hub ? hub->figures().games : 0); }
+  int64_t samples() const { return actors.samples() + (hub ? hub->figures().samples : 0); }
+};
+
+std::string source_list(const RemoteFigures& f) {
+  std::string out;
+  for (const SourceFigures& s : f.sources)
+    out += (out.empty() ? "" : " ") + s.name + ":" + std::to_string(s.games) + ":" + std::to_string(s.samples);
+  return out;
+}
+
 // The rows of metrics.csv: losses and throughput over the interval since the previous row.
 class MetricsRows {
  public:
-  MetricsRows(Metrics& metrics, const RunClock& clock, LearnerDriver& learner, const ActorPool& actors)
-      : metrics_(metrics), clock_(clock), learner_(learner), actors_(actors),
-        games_(actors.games()), samples_(actors.samples()) {}
+  MetricsRows(Metrics& metrics, const RunClock& clock, LearnerDriver& learner, const Sources& sources)
+      : metrics_(metrics), clock_(clock), learner_(learner), sources_(sources),
+        games_(sources.games()), samples_(sources.samples()) {}
 
   MetricsRow make() const {
     MetricsRow row;
     row.time_s = clock_.elapsed_s();
     row.steps = learner_.steps();
-    row.games = actors_.games();
-    row.samples = actors_.samples();
+    row.games = sources_.games();
+    row.samples = sources_.samples();
+    if (sources_.hub) {
+      const RemoteFigures f = sources_.hub->figures();
+      row.actors_connected = f.connected;
+      row.local_games = sources_.actors.games() - sources_.resumed.games;
+      row.local_samples = sources_.actors.samples() - sources_.resumed.samples;
+      row.remote_games = f.games;
+      row.remote_samples = f.samples;
+      row.stale_samples = f.stale_samples;
+      row.net_rx_bytes = f.rx_bytes;
+      row.net_tx_bytes = f.tx_bytes;
+      row.sources = source_list(f);
+    }
     row.policy_loss = learner_.policy_loss();
     row.value_loss = learner_.value_loss();
     row.bid_loss = learner_.bid_loss();
@@ -79,25 +102,45 @@ class MetricsRows {
   Metrics& metrics_;
   const RunClock& clock_;
   LearnerDriver& learner_;
-  const ActorPool& actors_;
+  const Sources& sources_;
   int64_t games_, samples_;  // at the previous row
   Stopwatch since_;
 };
+
+// Serves actor processes on `at`; the port served goes to RUN/listen.txt for scripts and tests.
+std::unique_ptr<RemoteHub> start_hub(const Endpoint& at, const fs::path& run, const TrainConfig& cfg,
+                                     const NetworkSpec& spec, const PublishedNet& published, SampleStore& store,
+                                     RunLog& log) {
+  auto hub = std::make_unique<RemoteHub>(at, cfg, spec, published, store, log);
+  const Endpoint served{at.host, hub->port()};
+  write_file_atomic(run / "listen.txt", served.text() + "\n");
+  std::string note = "listening for actor processes on " + served.text();
+  if (at.host != "127.0.0.1" && at.host != "localhost")
+    note += " (c10d has no authentication: anyone who reaches this address can feed the run; keep it on a private network)";
+  log.line(note);
+  std::fprintf(stderr, "ddz train: %s\n", note.c_str());
+  return hub;
+}
 
 }  // namespace
 
 int run_training(const TrainOptions& o) {
   const RunDirectory dir = open_run_directory(o);
   const TrainConfig& cfg = dir.config;
+  if (cfg.actors == 0 && o.listen.empty())
+    throw ConfigError(dir.config_file + ": key 'actors': 0 needs --listen (actor processes to play the games)");
+  const std::optional<Endpoint> listen =
+      o.listen.empty() ? std::nullopt : std::optional<Endpoint>(parse_endpoint(o.listen, "--listen"));
   RunLog log(dir.path / "log.txt");
-  const NetworkSpec spec = spec_of(cfg);
+  const NetworkSpec spec = network_spec(cfg);
   Learner learner(spec, cfg, Rng::mix(cfg.seed, 0x1ea4));
   const TrainCounters resumed =
       dir.checkpoint ? resume_learner(dir.path, *dir.checkpoint, dir.skipped, learner, log) : TrainCounters{};
   if (!dir.checkpoint)
     log.line("new run: config " + dir.config_file + ", architecture " + spec.to_json() + ", " +
              std::to_string(spec.parameter_count()) + " parameters");
-  Metrics metrics((dir.path / "metrics.csv").string(), (dir.path / "curves.svg").string(), cfg.eval_opponents);
+  Metrics metrics((dir.path / "metrics.csv").string(), (dir.path / "curves.svg").string(), cfg.eval_opponents,
+                  listen.has_value());
   if (dir.checkpoint) metrics.load_existing();
   install_stop_handlers();
 
@@ -108,14 +151,17 @@ int run_training(const TrainOptions& o) {
   const RunClock clock(resumed.elapsed_s);
   if (!dir.checkpoint && cfg.warm_games > 0) warm_start(cfg, store, driver, log);
   ActorPool actors(cfg, published, store, resumed, clock.elapsed_s() / 60.0);
+  std::unique_ptr<RemoteHub> hub;
+  if (listen) hub = start_hub(*listen, dir.path, cfg, spec, published, store, log);
+  const Sources sources{actors, hub.get(), resumed};
   Evaluator evaluator(dir.path, cfg, clock, log);
 
   ProgressLine progress(o.progress && ProgressLine::stderr_is_terminal());
   Stopwatch since_checkpoint, since_eval, since_draw;
-  MetricsRows rows(metrics, clock, driver, actors);
+  MetricsRows rows(metrics, clock, driver, sources);
   TrainCounters saved = resumed;  // as of the latest checkpoint
   auto checkpoint = [&] {
-    saved = TrainCounters{driver.steps(), actors.games(), actors.samples(), clock.elapsed_s()};
+    saved = TrainCounters{driver.steps(), sources.games(), sources.samples(), clock.elapsed_s()};
     save_run_checkpoint(dir.path, saved, learner, cfg.keep_checkpoints, log);
     since_checkpoint.restart();
   };
@@ -123,8 +169,9 @@ int run_training(const TrainOptions& o) {
   std::string reason;
   while (true) {
     actors.set_train_minutes(clock.elapsed_s() / 60.0);
-    if (actors.failed()) break;  // reported below, whatever else holds
-    reason = stop_reason(cfg, clock, actors.games(), driver.steps());
+    if (hub) hub->set_train_minutes(clock.elapsed_s() / 60.0);
+    if (actors.failed() || (hub && !hub->error().empty())) break;  // reported below, whatever else holds
+    reason = stop_reason(cfg, clock, sources.games(), driver.steps());
     if (!reason.empty()) break;
     if (driver.ready()) driver.step();
     else std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -133,11 +180,12 @@ int run_training(const TrainOptions& o) {
       ProgressFigures f;
       f.elapsed_s = clock.elapsed_s();
       f.budget_s = cfg.minutes * 60.0;
-      f.games = actors.games();
+      f.games = sources.games();
       f.steps = driver.steps();
+      if (hub) f.actors_connected = hub->figures().connected;
       // Samples since the latest checkpoint over the whole session's time, as before the trainer
       // was split; samples since the session's start (resumed.samples) were probably meant.
-      f.samples_per_s = double(actors.samples() - saved.samples) / std::max(1e-9, clock.session_s());
+      f.samples_per_s = double(sources.samples() - saved.samples) / std::max(1e-9, clock.session_s());
       f.learner_samples_per_s = driver.samples_per_s();
       f.policy_loss = driver.policy_loss();
       f.value_loss = driver.value_loss();
@@ -148,7 +196,7 @@ int run_training(const TrainOptions& o) {
     if (since_checkpoint.seconds() >= cfg.checkpoint_every_minutes * 60.0) checkpoint();
     if (cfg.eval_every_minutes > 0 && since_eval.seconds() >= cfg.eval_every_minutes * 60.0) {
       MetricsRow row = rows.make();
-      evaluator.evaluate(learner, driver.steps(), actors.games(), row);
+      evaluator.evaluate(learner, driver.steps(), sources.games(), row);
       rows.commit(row);
       since_eval.restart();
     } else if (rows.seconds_since_commit() >= row_every_s) {
@@ -156,7 +204,14 @@ int run_training(const TrainOptions& o) {
     }
   }
   const std::string actor_error = actors.stop();
+  const std::string hub_error = hub ? hub->error() : "";
+  if (hub) hub->finish();  // the actor processes stop playing now
   progress.finish();
+  if (!hub_error.empty()) {
+    log.line("actor-process service failed: " + hub_error);
+    checkpoint();
+    throw std::runtime_error("serving actor processes failed: " + hub_error);
+  }
   if (!actor_error.empty()) {
     log.line("actor failed: " + actor_error);
     checkpoint();
@@ -165,15 +220,15 @@ int run_training(const TrainOptions& o) {
   log.line("stopping: " + reason);
   checkpoint();
   MetricsRow row = rows.make();
-  if (!stop_requested()) evaluator.evaluate(learner, driver.steps(), actors.games(), row);  // a signal asks to stop quickly
+  if (!stop_requested()) evaluator.evaluate(learner, driver.steps(), sources.games(), row);  // a signal asks to stop quickly
   rows.commit(row);
   const double secs = clock.session_s();
-  log.line("session: " + std::to_string(actors.games() - resumed.games) + " games, " +
-           format_number("%.0f", double(actors.samples() - resumed.samples) / std::max(1e-9, secs)) +
+  log.line("session: " + std::to_string(sources.games() - resumed.games) + " games, " +
+           format_number("%.0f", double(sources.samples() - resumed.samples) / std::max(1e-9, secs)) +
            " self-play samples/s over " + format_number("%.1f", secs) + " s; total steps " +
            std::to_string(driver.steps()));
   std::fprintf(stderr, "ddz train: %s after %lld steps, %lld games; run directory %s\n", reason.c_str(),
-               static_cast<long long>(driver.steps()), static_cast<long long>(actors.games()),
+               static_cast<long long>(driver.steps()), static_cast<long long>(sources.games()),
                dir.path.string().c_str());
   return 0;
 }

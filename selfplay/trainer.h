@@ -11,6 +11,9 @@ struct TrainOptions {
   std::string run_dir;      // empty: runs/<config file name without .yaml>
   bool resume = false;
   bool progress = true;     // draw the progress line (only on a terminal)
+  // --listen HOST:PORT: serve actor processes (selfplay/remote_hub.h); empty = none. The port
+  // actually served is written to RUN/listen.txt (port 0 picks a free one).
+  std::string listen;
 };
 
 // Runs training until the config's limits or a stop signal; always leaves a final checkpoint.
