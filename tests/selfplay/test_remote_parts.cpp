@@ -20,30 +20,15 @@
 #include "selfplay/remote_wire.h"
 #include "selfplay/run_log.h"
 #include "selfplay/signals.h"
-#include "tiny_spec.h"
+#include "tests/selfplay/tiny_spec.h"
 
 namespace ddz::selfplay {
 namespace {
 
+using testing::fresh_dir;
+using testing::tiny_config;
 using testing::tiny_spec;
 
-TrainConfig tiny_config() {
-  TrainConfig cfg;
-  cfg.policy_hidden = {16};
-  cfg.value_hidden = {16};
-  cfg.bid_hidden = {8};
-  cfg.sims = 4;
-  cfg.gumbel_k = 4;
-  cfg.fast_sims = 2;
-  return cfg;
-}
-
-fs::path fresh_dir(const char* name) {
-  const fs::path dir = fs::path(DDZ_BINARY_DIR) / "test_tmp" / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 std::vector<GameSamples> some_games(const TrainConfig& cfg, int n) {
   Learner learner(tiny_spec(), cfg, 3);
@@ -220,29 +205,42 @@ TEST(RemoteMetrics, DistributedColumnsComeAfterTheEvaluationsAndLoadBack) {
   EXPECT_EQ(plain.header().find("actors_connected"), std::string::npos);
 }
 
+// A learner's hub on a free port of 127.0.0.1, serving tiny_spec() weights of `version`.
+struct HubRig {
+  HubRig(const fs::path& dir, const TrainConfig& cfg, int64_t version)
+      : learner(tiny_spec(), cfg, 3), store(100000), log(dir / "log.txt") {
+    clear_stop();
+    auto w = std::make_shared<const Weights>(learner.weights());
+    published.set(std::make_shared<const EigenNet>(tiny_spec(), *w), version, w);
+    hub = std::make_unique<RemoteHub>(parse_endpoint("127.0.0.1:0", "--listen"), cfg, tiny_spec(), published, store, log);
+  }
+  JoinOptions join(const fs::path& config_file, const std::string& name) const {
+    JoinOptions j;
+    j.config_path = config_file.string();
+    j.learner = Endpoint{"127.0.0.1", hub->port()};
+    j.threads = 1;
+    j.name = name;
+    j.retry_s = 5;
+    return j;
+  }
+  Learner learner;
+  PublishedNet published;
+  SampleStore store;
+  RunLog log;
+  std::unique_ptr<RemoteHub> hub;
+};
+
 // One learner hub and one actor-process loop in threads: games arrive with the version that
 // played them, the log names the actor, and the end of the run lets the actor stop with 0.
 TEST(RemoteHubActor, ActorFeedsTheHubAndStopsWhenTheRunEnds) {
   const fs::path dir = fresh_dir("remote_hub");
-  TrainConfig cfg = tiny_config();
   const fs::path cfg_file = dir / "tiny.yaml";
-  std::ofstream(cfg_file) << cfg.to_yaml();
-  cfg = load_config(cfg_file.string());
-  clear_stop();
-  Learner learner(tiny_spec(), cfg, 3);
-  PublishedNet published;
-  auto w = std::make_shared<const Weights>(learner.weights());
-  published.set(std::make_shared<const EigenNet>(tiny_spec(), *w), 500, w);
-  SampleStore store(100000);
-  RunLog log(dir / "log.txt");
-  RemoteHub hub(parse_endpoint("127.0.0.1:0", "--listen"), cfg, tiny_spec(), published, store, log);
-  JoinOptions join;
-  join.config_path = cfg_file.string();
-  join.learner = Endpoint{"127.0.0.1", hub.port()};
-  join.threads = 1;
-  join.name = "unit-actor";
-  join.retry_s = 5;
+  std::ofstream(cfg_file) << tiny_config().to_yaml();
+  const TrainConfig cfg = load_config(cfg_file.string());
+  HubRig rig(dir, cfg, 500);
+  const JoinOptions join = rig.join(cfg_file, "unit-actor");
   auto actor = std::async(std::launch::async, [&] { return run_remote_actor(join); });
+  RemoteHub& hub = *rig.hub;
   for (int i = 0; i < 6000 && hub.figures().games < 2; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   const RemoteFigures f = hub.figures();
   EXPECT_GE(f.games, 2);
@@ -250,9 +248,9 @@ TEST(RemoteHubActor, ActorFeedsTheHubAndStopsWhenTheRunEnds) {
   EXPECT_GT(f.rx_bytes, 0);
   ASSERT_EQ(f.sources.size(), 1u);
   EXPECT_EQ(f.sources[0].name, "unit-actor");
-  EXPECT_EQ(store.plays.added(), f.samples);
+  EXPECT_EQ(rig.store.plays.added(), f.samples);
   Rng rng(1);
-  for (const PlaySample& s : store.plays.sample(20, rng)) EXPECT_EQ(s.policy_version, 500);
+  for (const PlaySample& s : rig.store.plays.sample(20, rng)) EXPECT_EQ(s.policy_version, 500);
   hub.finish(10.0);
   EXPECT_EQ(actor.get(), 0);
   const std::string text = read_file(dir / "log.txt");
@@ -261,26 +259,13 @@ TEST(RemoteHubActor, ActorFeedsTheHubAndStopsWhenTheRunEnds) {
 
 TEST(RemoteHubActor, AnotherConfigIsRefusedOnBothSides) {
   const fs::path dir = fresh_dir("remote_refuse");
-  TrainConfig cfg = tiny_config();
-  TrainConfig other = cfg;
+  TrainConfig other = tiny_config();
   other.sims = 8;
   const fs::path other_file = dir / "other.yaml";
   std::ofstream(other_file) << other.to_yaml();
-  clear_stop();
-  Learner learner(tiny_spec(), cfg, 3);
-  PublishedNet published;
-  auto w = std::make_shared<const Weights>(learner.weights());
-  published.set(std::make_shared<const EigenNet>(tiny_spec(), *w), 0, w);
-  SampleStore store(1000);
-  RunLog log(dir / "log.txt");
-  RemoteHub hub(parse_endpoint("127.0.0.1:0", "--listen"), cfg, tiny_spec(), published, store, log);
-  JoinOptions join;
-  join.config_path = other_file.string();
-  join.learner = Endpoint{"127.0.0.1", hub.port()};
-  join.name = "wrong-config";
-  join.retry_s = 5;
-  EXPECT_EQ(run_remote_actor(join), 2);
-  hub.finish(0);
+  HubRig rig(dir, tiny_config(), 0);
+  EXPECT_EQ(run_remote_actor(rig.join(other_file, "wrong-config")), 2);
+  rig.hub->finish(0);
   const std::string text = read_file(dir / "log.txt");
   EXPECT_NE(text.find("refused actor wrong-config: it has a different config: 'sims: 8'"), std::string::npos) << text;
 }

@@ -18,25 +18,10 @@
 namespace ddz::selfplay {
 namespace {
 
+using testing::fresh_dir;
+using testing::tiny_config;
 using testing::tiny_spec;
 
-TrainConfig tiny_config() {
-  TrainConfig cfg;
-  cfg.policy_hidden = {16};
-  cfg.value_hidden = {16};
-  cfg.bid_hidden = {8};
-  cfg.sims = 4;
-  cfg.gumbel_k = 4;
-  cfg.fast_sims = 2;
-  return cfg;
-}
-
-fs::path fresh_dir(const char* name) {
-  const fs::path dir = fs::path(DDZ_BINARY_DIR) / "test_tmp" / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 TEST(TrainerRunDirectory, DefaultFolderIsNamedAfterTheConfig) {
   TrainOptions o;

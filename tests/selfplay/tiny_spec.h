@@ -1,7 +1,10 @@
-// The small network architecture the self-play tests train and search with: fast enough for
-// learner steps in a unit test, same layer structure as the real configs.
+// The small network architecture (and config) the self-play tests train and search with: fast
+// enough for learner steps in a unit test, same layer structure as the real configs.
 #pragma once
+#include <filesystem>
+
 #include "models/network_spec.h"
+#include "selfplay/config.h"
 
 namespace ddz::selfplay::testing {
 
@@ -11,6 +14,26 @@ inline NetworkSpec tiny_spec() {
   s.value_hidden = {16};
   s.bid_hidden = {8};
   return s;
+}
+
+// A config of tiny_spec()'s widths with the fewest simulations the search accepts.
+inline TrainConfig tiny_config() {
+  TrainConfig cfg;
+  cfg.policy_hidden = {16};
+  cfg.value_hidden = {16};
+  cfg.bid_hidden = {8};
+  cfg.sims = 4;
+  cfg.gumbel_k = 4;
+  cfg.fast_sims = 2;
+  return cfg;
+}
+
+// An empty folder test_tmp/<name> in the build tree.
+inline std::filesystem::path fresh_dir(const char* name) {
+  const std::filesystem::path dir = std::filesystem::path(DDZ_BINARY_DIR) / "test_tmp" / name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
 }
 
 }  // namespace ddz::selfplay::testing
