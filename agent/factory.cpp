@@ -34,7 +34,7 @@ const KindEntry kKinds[] = {
     {"net", "policy network of an exported model, no search (net:FILE,temperature=0,bid_threshold=0)", build_net_agent},
     {"mcts+net", "MCTS guided by an exported model's policy and value (mcts+net:FILE,sims=200; see agent/mcts_net_agent.h)", build_mcts_net_agent},
     {"gumbel", "the self-play search as a player: Gumbel top-k and sequential halving over sampled deals, one ply (gumbel:FILE,sims=16,k=8,rollout_mix=0.5,solver=0; see agent/gumbel_agent.h)", build_gumbel_agent},
-    {"pretrained", "the shipped network with search, no path needed: mcts+net on models/pretrained/agent.ddz at its default settings (pretrained:sims=1000; file: $DDZ_PRETRAINED, <bin>/../share/ddz/pretrained/, the source tree)", build_pretrained_agent},
+    {"pretrained", "the shipped network with search, no path needed: the search the file names (gumbel for the shipped file; search=mcts for mcts+net) on models/pretrained/agent.ddz at its default settings (pretrained:sims=1000; file: $DDZ_PRETRAINED, <bin>/../share/ddz/pretrained/, the source tree)", build_pretrained_agent},
     {"pretrained-net", "the shipped network's policy alone, like net:FILE (pretrained-net:temperature=0)", build_pretrained_net_agent},
 };
 
