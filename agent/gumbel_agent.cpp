@@ -19,7 +19,7 @@ GumbelAgent::GumbelAgent(std::shared_ptr<const LoadedModel> model, const GumbelA
     o.max_nodes = uint64_t(options_.solver_nodes);
     solver_ = std::make_unique<EndgameSolver>(o);
   }
-  if (options_.bid_by_search) bidder_ = make_agent("mcts");
+  bidder_ = make_bidder(options_.bid, spec_);
 }
 
 void GumbelAgent::new_game(uint64_t seed) {
@@ -79,10 +79,8 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   o.solver_nodes = get_int("solver_nodes", 5000, 0, 1 << 30);
   o.bid_threshold = get_double("bid_threshold", 0.0, -100.0, 100.0);
   o.seed = uint64_t(get_int("seed", 0, 0, 1 << 30));
-  const std::string bid = spec.get_string("bid", file.get_string("bid", "head"));
-  if (bid != "head" && bid != "search")
-    throw AgentSpecError("agent spec \"" + spec.text() + "\": bid must be head or search, got \"" + bid + "\"");
-  o.bid_by_search = bid == "search";
+  o.bid = spec.get_string("bid", file.get_string("bid", "head"));
+  make_bidder(o.bid, spec.text());  // an unknown bid= is the spec's error, reported before any game
   spec.check({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "noise", "solver_nodes", "bid_threshold", "seed", "bid"},
              max_positional);
   if (s.k > s.sims) throw AgentSpecError("agent spec \"" + spec.text() + "\": k must not exceed sims");

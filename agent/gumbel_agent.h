@@ -9,8 +9,9 @@
 //   solver_nodes=5000 node cap of one solve       c_visit=50, c_scale=0.1  sigma(q) of the paper
 //   noise=0           1: Gumbel noise on the candidates as in self-play (0: deterministic top-k)
 //   bid_threshold=0   as for `net`                seed=0         mixed into the per-game seed
-//   bid=head          head: the bid head decides; search: bids as `mcts` does, by the simulated
-//                     landlord results of sampled deals played out by the heuristic
+//   bid=head          head: the bid head decides; heuristic: bids as `heuristic` does; mcts (or
+//                     search): as `mcts` does, by the simulated landlord results of sampled
+//                     deals played out by the heuristic
 #pragma once
 #include <memory>
 #include <string>
@@ -31,7 +32,7 @@ struct GumbelAgentOptions {
   GumbelSettings search;
   int64_t solver_nodes = 5000;
   double bid_threshold = 0.0;
-  bool bid_by_search = false;  // bid=search
+  std::string bid = "head";  // bid=: head, heuristic or mcts (make_bidder, agent/net_agent.h)
   uint64_t seed = 0;
 };
 
@@ -53,7 +54,7 @@ class GumbelAgent final : public Agent {
   Rng rng_;
   std::unique_ptr<HeuristicEvaluator> rollouts_;
   std::unique_ptr<EndgameSolver> solver_;
-  std::unique_ptr<Agent> bidder_;  // the `mcts` agent, for bid=search
+  std::unique_ptr<Agent> bidder_;  // bid= other than head
   std::vector<Move> moves_;
   SearchResult last_;
 };

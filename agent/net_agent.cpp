@@ -5,12 +5,20 @@
 #include <algorithm>
 #include <cmath>
 
+#include "agent/factory.h"
 #include "models/features.h"
 
 namespace ddz {
 
 NetAgent::NetAgent(std::shared_ptr<const LoadedModel> model, const NetAgentOptions& options, std::string spec)
-    : model_(std::move(model)), options_(options), spec_(std::move(spec)), state_(kStateDim) {}
+    : model_(std::move(model)), options_(options), spec_(std::move(spec)), state_(kStateDim) {
+  bidder_ = make_bidder(options_.bid, spec_);
+}
+
+void NetAgent::new_game(uint64_t seed) {
+  rng_.reseed(seed);
+  if (bidder_) bidder_->new_game(Rng::mix(seed, 0xb1d));
+}
 
 int bid_by_head(const EigenNet& net, const Observation& obs, double threshold) {
   const std::vector<int> legal = obs.legal_bids();
@@ -20,7 +28,17 @@ int bid_by_head(const EigenNet& net, const Observation& obs, double threshold) {
   return 0;
 }
 
-int NetAgent::bid(const Observation& obs) { return bid_by_head(*model_->net, obs, options_.bid_threshold); }
+std::unique_ptr<Agent> make_bidder(const std::string& bid, const std::string& spec_text) {
+  if (bid == "head") return nullptr;
+  if (bid == "heuristic") return make_agent("heuristic");
+  if (bid == "mcts" || bid == "search") return make_agent("mcts");
+  throw AgentSpecError("agent spec \"" + spec_text + "\": bid must be " + kBidSources + ", got \"" + bid + "\"");
+}
+
+int NetAgent::bid(const Observation& obs) {
+  if (bidder_) return bidder_->bid(obs);
+  return bid_by_head(*model_->net, obs, options_.bid_threshold);
+}
 
 Move NetAgent::play(const Observation& obs) {
   obs.legal(moves_);
@@ -75,7 +93,9 @@ std::unique_ptr<Agent> net_agent_from(const AgentSpec& spec, std::shared_ptr<con
   o.bid_threshold = defaults.get_double("bid_threshold", o.bid_threshold, -100.0, 100.0);
   o.temperature = spec.get_double("temperature", o.temperature, 0.0, 100.0);
   o.bid_threshold = spec.get_double("bid_threshold", o.bid_threshold, -100.0, 100.0);
-  spec.check({"temperature", "bid_threshold"}, max_positional);
+  o.bid = spec.get_string("bid", defaults.get_string("bid", o.bid));
+  spec.check({"temperature", "bid_threshold", "bid"}, max_positional);
+  make_bidder(o.bid, spec.text());  // an unknown bid= is the spec's error, reported before any game
   return std::make_unique<NetAgent>(std::move(model), o, spec.text());
 }
 

@@ -1,5 +1,5 @@
 // NetAgent (`net:FILE`): plays from an exported model's policy alone, no search: the argmax of
-// the policy over the legal moves, or a sample at temperature T. Bids from the bid head.
+// the policy over the legal moves, or a sample at temperature T. Bids from the bid head (bid=).
 #pragma once
 #include <memory>
 #include <string>
@@ -19,13 +19,16 @@ struct NetAgentOptions {
   // this hand. Bidding b has expected gain b * s against about 0 for passing, so the agent bids
   // the highest legal level when s > bid_threshold and passes otherwise.
   double bid_threshold = 0.0;
+  // Setting bid=: "head" (above), or another kind's bidding ("heuristic", "mcts"), so that the
+  // arena can measure bidding apart from card play (net:F against net:F,bid=heuristic).
+  std::string bid = "head";
 };
 
 class NetAgent : public Agent {
  public:
   NetAgent(std::shared_ptr<const LoadedModel> model, const NetAgentOptions& options, std::string spec);
 
-  void new_game(uint64_t seed) override { rng_.reseed(seed); }
+  void new_game(uint64_t seed) override;
   int bid(const Observation& obs) override;
   Move play(const Observation& obs) override;
   std::string spec() const override { return spec_; }
@@ -35,6 +38,7 @@ class NetAgent : public Agent {
   NetAgentOptions options_;
   std::string spec_;
   Rng rng_;
+  std::unique_ptr<Agent> bidder_;  // bid= other than head
   std::vector<Move> moves_;
   std::vector<float> state_, move_feats_, scores_;
 };
@@ -43,11 +47,18 @@ class NetAgent : public Agent {
 // landlord score per unit of base exceeds `threshold`, else pass. Shared by every network agent.
 int bid_by_head(const EigenNet& net, const Observation& obs, double threshold);
 
+// The bid= setting of a network agent: "head" (nullptr: the bid head decides), "heuristic" or
+// "mcts" (also spelt "search"): that agent kind at its defaults, whose bid() the network agent
+// calls. Throws AgentSpecError naming the spec for any other value.
+std::unique_ptr<Agent> make_bidder(const std::string& bid, const std::string& spec_text);
+// The bid values make_bidder accepts, for spec checks and help texts.
+constexpr const char* kBidSources = "head, heuristic or mcts";
+
 // The settings an exported file carries (AgentFile::agent_settings, "key=value,...") as an
 // AgentSpec, so a user's spec can fall back on them. Throws AgentSpecError naming the file.
 AgentSpec file_settings(const LoadedModel& model, const std::string& path);
 
-// Factory builder for "net:FILE[,temperature=T][,bid_threshold=X]"; settings not given fall back
+// Factory builder for "net:FILE[,temperature=T][,bid_threshold=X][,bid=head]"; settings not given fall back
 // on the file's defaults. Throws AgentSpecError naming the spec (and the file's error message
 // when it cannot be loaded).
 std::unique_ptr<Agent> build_net_agent(const AgentSpec& spec);
