@@ -1,7 +1,8 @@
 # The README's two commands, `make demo` and `make test`, and the developers' `make package` and
 # `make sanitize`. All install missing Debian packages (apt-get, as root) before building.
 PACKAGES := g++ cmake make dpkg-dev libtorch-dev libopenblas0-pthread libeigen3-dev libyaml-cpp-dev \
-            libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev
+            libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev \
+            pkg-config libcpp-httplib-dev chromium chromium-driver python3-selenium
 BUILD_DIR ?= build
 JOBS ?= 2
 # WERROR=ON for developers and CI: a user's build never fails on a new compiler's warning.

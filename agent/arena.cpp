@@ -122,6 +122,46 @@ std::vector<std::string> split_agent_list(const std::string& text) {
   return out;
 }
 
+ArenaResult empty_arena_result(const ArenaConfig& config) {
+  ArenaResult result;
+  result.seed = config.seed;
+  result.deals = config.deals;
+  result.bidding = config.rules.bidding;
+  result.cpu_clock = config.cpu_clock;
+  for (const auto& spec : config.agents) result.agents.push_back(AgentResult{spec, {}, {}});
+  for (int i = 0; i < int(config.agents.size()); ++i)
+    for (int j = i + 1; j < int(config.agents.size()); ++j) {
+      PairResult pr;
+      pr.a = i;
+      pr.b = j;
+      result.pairs.push_back(pr);
+    }
+  return result;
+}
+
+void add_duplicate_deal(ArenaResult& result, size_t pair, const std::array<ArenaGame, 2>& games) {
+  PairResult& pr = result.pairs.at(pair);
+  int a_score = 0, a_wins = 0, b_wins = 0;
+  for (const ArenaGame& g : games) {
+    for (int seat = 0; seat < kNumSeats; ++seat)
+      result.agents[size_t(g.agent[size_t(seat)])].cpu.add(g.times[size_t(seat)]);
+    for (int who : {pr.a, pr.b}) {
+      const bool landlord = g.landlord_agent() == who;
+      const int side = g.side_score(who);
+      const bool won = side > 0;
+      AgentResult& ar = result.agents[size_t(who)];
+      (landlord ? ar.landlord : ar.farmer).add(won, side);
+      if (who == pr.a) (landlord ? pr.a_landlord : pr.a_farmer).add(won, side);
+      else (landlord ? pr.b_landlord : pr.b_farmer).add(won, side);
+      if (won) ++(who == pr.a ? a_wins : b_wins);
+    }
+    a_score += g.side_score(pr.a);
+  }
+  ++pr.deals;
+  pr.paired_score.add(double(a_score));
+  pr.paired_wins.add(double(a_wins - b_wins) / 2.0);
+}
+
 ArenaResult run_arena(const ArenaConfig& config) {
   const size_t n_agents = config.agents.size();
   if (n_agents < 2) throw std::invalid_argument("arena needs at least two agents, got " + std::to_string(n_agents));
@@ -138,18 +178,7 @@ ArenaResult run_arena(const ArenaConfig& config) {
   const int64_t items = int64_t(pairs.size()) * config.deals;
   const int64_t total_games = 2 * items;
 
-  ArenaResult result;
-  result.seed = config.seed;
-  result.deals = config.deals;
-  result.bidding = config.rules.bidding;
-  result.cpu_clock = config.cpu_clock;
-  for (const auto& spec : config.agents) result.agents.push_back(AgentResult{spec, {}, {}});
-  for (const auto& p : pairs) {
-    PairResult pr;
-    pr.a = p.first;
-    pr.b = p.second;
-    result.pairs.push_back(pr);
-  }
+  ArenaResult result = empty_arena_result(config);
 
   const bool want_records = !config.records_path.empty();
   const std::string tmp_path = config.records_path + ".tmp";
@@ -229,27 +258,7 @@ ArenaResult run_arena(const ArenaConfig& config) {
     // Aggregate in deal order.
     for (int64_t k = 0; k < block_size; ++k) {
       const int64_t item = block_start + k;
-      PairResult& pr = result.pairs[size_t(item / config.deals)];
-      const auto& games = block_games[size_t(k)];
-      int a_score = 0, a_wins = 0, b_wins = 0;
-      for (const ArenaGame& g : games) {
-        for (int seat = 0; seat < kNumSeats; ++seat)
-          result.agents[size_t(g.agent[size_t(seat)])].cpu.add(g.times[size_t(seat)]);
-        for (int who : {pr.a, pr.b}) {
-          const bool landlord = g.landlord_agent() == who;
-          const int side = g.side_score(who);
-          const bool won = side > 0;
-          AgentResult& ar = result.agents[size_t(who)];
-          (landlord ? ar.landlord : ar.farmer).add(won, side);
-          if (who == pr.a) (landlord ? pr.a_landlord : pr.a_farmer).add(won, side);
-          else (landlord ? pr.b_landlord : pr.b_farmer).add(won, side);
-          if (won) ++(who == pr.a ? a_wins : b_wins);
-        }
-        a_score += g.side_score(pr.a);
-      }
-      ++pr.deals;
-      pr.paired_score.add(double(a_score));
-      pr.paired_wins.add(double(a_wins - b_wins) / 2.0);
+      add_duplicate_deal(result, size_t(item / config.deals), block_games[size_t(k)]);
       if (want_records) {
         for (const auto& line : block_records[size_t(k)]) records_out << line << '\n';
       }

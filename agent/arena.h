@@ -94,6 +94,14 @@ struct ArenaResult {
   CpuClock cpu_clock = CpuClock::Thread;
 };
 
+// The result of a match before any game: the agents and every pair i < j, with no games.
+ArenaResult empty_arena_result(const ArenaConfig& config);
+// Adds both games of one duplicate deal of result.pairs[pair] (as play_duplicate_deal returns
+// them) to the pair's and the agents' figures; run_arena calls it in deal order, and a caller
+// that plays deals one at a time (the web page's arena view) reads the figures between deals.
+// result.games and result.seconds are the caller's.
+void add_duplicate_deal(ArenaResult& result, size_t pair, const std::array<ArenaGame, 2>& games);
+
 // Plays the whole match. Throws AgentSpecError for a bad spec (before any game starts),
 // std::invalid_argument for bad settings, std::logic_error naming agent and seat when an agent
 // makes an illegal bid or move, std::runtime_error when the records file cannot be written.

@@ -124,6 +124,28 @@ std::array<std::string, kNumSeats> record_agents(const nlohmann::json& j) {
   return out;
 }
 
+std::vector<nlohmann::json> records_from_text(const std::string& text, size_t max_records) {
+  std::vector<json> out;
+  auto whole = json::parse(text, nullptr, false);
+  if (!whole.is_discarded()) {
+    out.push_back(std::move(whole));
+    return out;
+  }
+  std::istringstream lines(text);
+  std::string line;
+  size_t number = 0;
+  while (std::getline(lines, line)) {
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    auto j = json::parse(line, nullptr, false);
+    if (j.is_discarded()) throw std::runtime_error("line " + std::to_string(number) + " is not JSON (neither one JSON value nor JSON lines)");
+    if (out.size() == max_records) throw std::runtime_error("more than " + std::to_string(max_records) + " records");
+    out.push_back(std::move(j));
+  }
+  if (out.empty()) throw std::runtime_error("no record: the text is empty");
+  return out;
+}
+
 GameState replay_record(const nlohmann::json& j, int upto_plays) {
   if (!j.is_object()) bad("record", "expected a JSON object");
   const json& format = member(j, "format", "");

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "game/state.h"
 
@@ -22,6 +23,11 @@ nlohmann::json record_to_json(const GameState& state, const std::array<std::stri
 // apply_bid/apply_move, and when the whole record was replayed checks winner, stake and scores.
 // Throws std::runtime_error naming the offending field (e.g. "plays[12]") on any bad input.
 GameState replay_record(const nlohmann::json& j, int upto_plays = -1);
+
+// The records of a text: one JSON value, or JSON lines (blank lines skipped), as `ddz game --json`
+// and `ddz arena --records` write them. Throws std::runtime_error naming the line that is not
+// JSON, or when the text holds no record or more than `max_records`. Records are not validated.
+std::vector<nlohmann::json> records_from_text(const std::string& text, size_t max_records);
 
 // The three agent spec strings of a record (empty strings when absent).
 std::array<std::string, kNumSeats> record_agents(const nlohmann::json& j);

@@ -8,10 +8,8 @@
 
 #include "agent/factory.h"
 #include "agent/game_record.h"
-#include "agent/gumbel_agent.h"
-#include "agent/mcts_agent.h"
-#include "agent/mcts_net_agent.h"
 #include "agent/protocol.h"
+#include "agent/search_report.h"
 #include "cli/command_registry.h"
 
 namespace ddz::cli {
@@ -82,32 +80,6 @@ Observation position(const Options& o) {
   return observe(state, state.to_move());
 }
 
-nlohmann::ordered_json to_json(const Observation& obs, const SearchResult& r, const std::string& spec) {
-  nlohmann::ordered_json j;
-  j["agent"] = spec;
-  j["seat"] = obs.seat;
-  j["role"] = role_name(obs.role());
-  j["hand"] = to_string(obs.hand);
-  j["to_beat"] = to_string(obs.to_beat);
-  j["cards_left"] = obs.cards_left;
-  j["simulations"] = r.simulations;
-  j["tree_nodes"] = r.tree_nodes;
-  j["solver_calls"] = r.solver_calls;
-  j["solver_overflows"] = r.solver_overflows;
-  j["seconds"] = r.seconds;
-  j["chosen"] = to_string(r.best);
-  nlohmann::ordered_json moves = nlohmann::ordered_json::array();
-  for (const RootMoveStats& m : r.moves)
-    moves.push_back({{"move", to_string(m.move)},
-                     {"type", type_name(m.move.type)},
-                     {"visits", m.visits},
-                     {"value", m.value},
-                     {"prior", m.prior},
-                     {"available", m.available}});
-  j["moves"] = moves;
-  return j;
-}
-
 CommandAction setup(CLI::App& sub) {
   auto o = std::make_shared<Options>();
   sub.add_option("--record", o->record, "Game record file (one JSON object, or JSON lines as `ddz arena --records` writes)");
@@ -130,17 +102,14 @@ CommandAction setup(CLI::App& sub) {
       throw UsageError(std::string("--agent: ") + e.what() +
                        (shipped ? "; to analyse with the search without a network: ddz analyse --agent mcts" : ""));
     }
-    auto* mcts = dynamic_cast<MctsAgent*>(agent.get());
-    auto* mcts_net = dynamic_cast<MctsNetAgent*>(agent.get());
-    auto* gumbel = dynamic_cast<GumbelAgent*>(agent.get());
-    if (!mcts && !mcts_net && !gumbel)
+    if (!last_search_of(*agent))
       throw UsageError("--agent \"" + o->agent + "\": analyse needs a search agent spec (mcts, mcts+net, gumbel or pretrained)");
     const Observation obs = position(*o);
     agent->new_game(o->seed);
     agent->play(obs);
-    const SearchResult& r = mcts ? mcts->last_search() : mcts_net ? mcts_net->last_search() : gumbel->last_search();
+    const SearchResult& r = *last_search_of(*agent);
     if (o->json) {
-      std::cout << to_json(obs, r, o->agent).dump() << "\n";
+      std::cout << search_to_json(obs, r, o->agent).dump() << "\n";
       return 0;
     }
     std::cout << "position: seat " << obs.seat << " (" << role_name(obs.role()) << ") holds " << to_string(obs.hand)

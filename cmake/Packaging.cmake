@@ -19,13 +19,14 @@ set(CPACK_PACKAGE_NAME ddz)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Dou Dizhu (Fight the Landlord) engine, solvers and agents")
 set(CPACK_PACKAGE_DESCRIPTION "The ddz command: rules engine, exact solvers, heuristic, MCTS and
-network agents (Eigen inference of exported agents), arena, serve (JSON lines, Botzone) and play.
+network agents (Eigen inference of exported agents), arena, serve (JSON lines, Botzone), play
+and web (a page to play against the agents, with its files built into the binary).
 Built for any x86-64-v2 CPU; the LibTorch trainer is not included.")
 set(CPACK_PACKAGE_CONTACT "ddz developers <ddz@localhost>")
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_ARCHITECTURE amd64)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # ddz_<version>_amd64.deb
-# Depends from what the binary really links (dpkg-shlibdeps): yaml-cpp and the C/C++ runtime.
+# Depends from what the binary really links (dpkg-shlibdeps): yaml-cpp, cpp-httplib and the C/C++ runtime.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 include(CPack)

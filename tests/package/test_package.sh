@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ctest test of the Debian package from `make package`: unpacks it with dpkg-deb -x and runs the
-# unpacked `ddz` (version, a short arena, the shipped agent) as an installed copy would run.
+# unpacked `ddz` (version, a short arena, serve, play, web, the shipped agent) as an installed copy would run.
 # Usage: test_package.sh DEB VERSION SOURCE_DIR
 set -euo pipefail
 deb=$1 version=$2 src=$3
@@ -45,6 +45,28 @@ echo "serve: $out"
 out=$(printf 'hint\nquit\n' | "$ddz" play --opponents heuristic --seed 1 2>&1) || fail "play exited with an error: $out"
 grep -q 'Hint: ' <<<"$out" || fail "play did not answer 'hint' with a move: $out"
 echo "play: ok"
+
+# web: the page and its API come from the binary alone (the assets are embedded); one request each.
+port_file="$tmp/web.out"
+"$ddz" web --agent heuristic --port 0 >"$port_file" 2>&1 &
+web_pid=$!
+for _ in $(seq 50); do grep -q 'http://' "$port_file" && break; sleep 0.1; done
+port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$port_file")
+[ -n "$port" ] || { kill "$web_pid"; fail "ddz web did not start: $(cat "$port_file")"; }
+fetch() {  # GET path -> the whole HTTP answer, over bash's /dev/tcp (no client to install)
+  exec 3<>"/dev/tcp/127.0.0.1/$port"
+  printf 'GET %s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' "$1" >&3
+  cat <&3
+  exec 3<&-
+}
+page=$(fetch /)
+config=$(fetch /api/config)
+kill -TERM "$web_pid"
+wait "$web_pid" || fail "ddz web did not exit cleanly on SIGTERM"
+grep -q '200 OK' <<<"$page" && grep -q '<title>' <<<"$page" || fail "ddz web did not serve the page: $page"
+grep -q '"agent":"heuristic"' <<<"$config" || fail "ddz web did not answer /api/config: $config"
+grep -q 'libcpp-httplib' <<<"$depends" || fail "Depends lacks libcpp-httplib (ddz web): $depends"
+echo "web: page and API served"
 
 # The shipped agent: an exported .ddz in the source tree must be in the package and must play.
 shipped="$tmp/usr/share/ddz/pretrained/agent.ddz"

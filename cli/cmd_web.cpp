@@ -1,0 +1,94 @@
+// `ddz web`: serves the page to play against an agent, see its hints and search, replay game
+// records and watch short arena matches, with its JSON API (docs/web.md).
+#include <pthread.h>
+#include <signal.h>
+
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include "agent/agent_spec.h"
+#include "agent/factory.h"
+#include "cli/command_registry.h"
+#include "web/api.h"
+#include "web/server.h"
+
+namespace ddz::cli {
+namespace {
+
+struct WebCliOptions {
+  std::string agent = "pretrained";
+  int port = 8080;
+  std::string bind = "127.0.0.1";
+  size_t max_games = 200;
+  int idle_minutes = 30;
+  int64_t arena_max_deals = 200;
+};
+
+CommandAction setup(CLI::App& sub) {
+  auto opt = std::make_shared<WebCliOptions>();
+  sub.add_option("--agent", opt->agent,
+                 "Agent spec of the opponents and hints of a new game unless the page names another; the default is "
+                 "the shipped network with search (models/pretrained/agent.ddz, or $DDZ_PRETRAINED)")
+      ->capture_default_str();
+  sub.add_option("--port", opt->port, "TCP port (0: any free port, printed at start)")
+      ->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  sub.add_option("--bind", opt->bind,
+                 "Address to listen on; another than 127.0.0.1 lets other machines play (and run agents) on this one")
+      ->capture_default_str();
+  sub.add_option("--max-games", opt->max_games, "Live games at most; a new game beyond it drops the least recently used")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  sub.add_option("--idle-minutes", opt->idle_minutes, "A game or arena match unused this long is dropped")
+      ->check(CLI::Range(1, 10080))
+      ->capture_default_str();
+  sub.add_option("--arena-max-deals", opt->arena_max_deals, "Duplicate deals one arena match from the page may play")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  return [opt]() {
+    try {
+      make_agent(opt->agent);  // a missing shipped network is reported now, with the way out
+    } catch (const AgentSpecError& e) {
+      const bool shipped = opt->agent.rfind("pretrained", 0) == 0;
+      throw UsageError(std::string(e.what()) + (shipped ? "; to serve without it: ddz web --agent heuristic" : ""));
+    }
+    web::WebOptions options;
+    options.agent = opt->agent;
+    options.max_games = opt->max_games;
+    options.idle = std::chrono::minutes(opt->idle_minutes);
+    options.arena_max_deals = opt->arena_max_deals;
+    web::Api api(options);
+    web::WebServer server(api);
+    // SIGINT/SIGTERM are taken by a thread that stops the server, so the process ends normally
+    // (running arena matches are stopped, games freed) instead of being killed mid-request.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+    int port = 0;
+    try {
+      port = server.bind(opt->bind, opt->port);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(std::string(e.what()) + " (is the port in use? --port 0 picks a free one)");
+    }
+    std::cout << "ddz web: http://" << opt->bind << ":" << port << "/ (opponents " << opt->agent
+              << "); Ctrl-C stops" << std::endl;
+    std::thread stopper([&server, signals]() {
+      int received = 0;
+      sigwait(&signals, &received);
+      server.stop();
+    });
+    const bool ok = server.listen();
+    // listen() also returns when the server fails; wake the stopper thread so it can be joined.
+    pthread_kill(stopper.native_handle(), SIGTERM);
+    stopper.join();
+    std::cout << "ddz web: stopped" << std::endl;
+    return ok ? 0 : 1;
+  };
+}
+
+}  // namespace
+DDZ_COMMAND("web", "Serve a web page to play against an agent, see hints, replay records and run arena matches", setup);
+}  // namespace ddz::cli

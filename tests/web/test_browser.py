@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""The `ddz web` page in a real browser (headless Chromium through Selenium), run by ctest.
+
+Starts `ddz web --agent heuristic --port 0`, then: loads the page for a fixed seed, bids, checks
+that an illegal selection is refused with the reason before anything is sent, plays the game to
+the end by clicking cards, saves screenshots of the table (web_table.png, web_result.png,
+web_replay.png under --out), loads the finished game's record from a file into the replay view
+and steps through it, and runs a short arena match. Usage: test_browser.py --ddz PATH --out DIR
+"""
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+WAIT = 30  # seconds for any one thing the page must show
+
+
+def start_server(ddz):
+    proc = subprocess.Popen([ddz, "web", "--agent", "heuristic", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    line = proc.stdout.readline()
+    if "http://" not in line:
+        proc.kill()
+        sys.exit(f"FAIL: ddz web did not start: {line!r}")
+    url = line.split()[2]
+    return proc, url
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1300,1050", "--no-proxy-server"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def wait_for(driver, predicate, what):
+    try:
+        return WebDriverWait(driver, WAIT).until(lambda d: predicate(d))
+    except TimeoutException:
+        raise AssertionError(f"timed out waiting for {what}")
+
+
+def game(driver):
+    return driver.execute_script("return play.game")
+
+
+def click_cards(driver, cards):
+    """Selects `cards` (notation) by clicking one card of each rank in the hand."""
+    used = set()
+    for rank in cards:
+        for card in driver.find_elements(By.CSS_SELECTOR, "#hand .card"):
+            index = card.get_attribute("data-index")
+            if card.get_attribute("data-rank") == rank and index not in used:
+                used.add(index)
+                card.click()
+                break
+        else:
+            raise AssertionError(f"no card {rank} left to click in the hand for {cards}")
+
+
+def bid(driver):
+    wait_for(driver, lambda d: game(d) is not None, "the first game")
+    g = game(driver)
+    if g["phase"] == "bidding":
+        buttons = driver.find_elements(By.CSS_SELECTOR, "#bid-buttons button[data-bid]")
+        check(buttons and driver.find_element(By.ID, "bid-buttons").is_displayed(), "no bid buttons at the person's turn")
+        best = max(buttons, key=lambda b: int(b.get_attribute("data-bid")))
+        best.click()
+        wait_for(driver, lambda d: game(d)["phase"] != "bidding", "the end of the bidding")
+    g = game(driver)
+    check(g["phase"] in ("play", "over"), f"after bidding the phase is {g['phase']}")
+    check(g["landlord"] is not None, "no landlord after bidding")
+    print(f"bidding: landlord seat {g['landlord']}, base {g['base']}")
+
+
+def illegal_selection(driver):
+    """Two cards of different ranks (no jokers pair) never form a combination: refused, not sent."""
+    g = game(driver)
+    ranks = [r for r in dict.fromkeys(g["hand"]) if r not in "XD"]
+    check(len(ranks) >= 2, "the hand has fewer than two plain ranks")
+    plays_before = len(g["plays"])
+    click_cards(driver, ranks[0] + ranks[1])
+    reason = driver.find_element(By.ID, "reason")
+    wait_for(driver, lambda d: "refused" in reason.get_attribute("class"), "the refusal of an illegal selection")
+    check("Not allowed" in reason.text, f"the refusal does not say why: {reason.text!r}")
+    play_button = driver.find_element(By.ID, "play-btn")
+    check(not play_button.is_enabled(), "Play is enabled for an illegal selection")
+    driver.find_element(By.ID, "move-input").send_keys("\n")  # Enter must not send it either
+    time.sleep(0.3)
+    check(len(game(driver)["plays"]) == plays_before, "an illegal selection was sent")
+    print(f"illegal selection {ranks[0] + ranks[1]} refused: {reason.text}")
+    driver.find_element(By.ID, "clear-btn").click()
+
+
+def play_to_end(driver, out):
+    shot = False
+    for turn in range(60):
+        g = game(driver)
+        if g["phase"] == "over":
+            return turn
+        check(g["your_turn"], "the page waits while it is not the person's turn")
+        moves = [m for m in g["legal"] if m != "pass"]
+        if turn == 0:
+            illegal_selection(driver)
+        if moves:
+            move = max(moves, key=len)  # long moves end the game sooner
+            click_cards(driver, move)
+            button = driver.find_element(By.ID, "play-btn")
+            wait_for(driver, lambda d: button.is_enabled(), f"Play enabled for the legal move {move}")
+            check(driver.find_element(By.ID, "move-input").get_attribute("value") == move,
+                  "the clicked cards are not shown in notation")
+            button.click()
+        else:
+            driver.find_element(By.ID, "pass-btn").click()
+        n = len(g["plays"])
+        wait_for(driver, lambda d: len(game(d)["plays"]) > n or game(d)["phase"] == "over", "the move to be played")
+        if not shot and turn >= 2 and game(driver)["phase"] == "play":
+            driver.save_screenshot(os.path.join(out, "web_table.png"))
+            shot = True
+    raise AssertionError("the game did not end in 60 turns")
+
+
+def replay(driver, record, out):
+    driver.find_element(By.ID, "tab-replay").click()
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        f.write(json.dumps(record) + "\n")
+        path = f.name
+    try:
+        driver.find_element(By.ID, "replay-file").send_keys(path)
+        wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".replay-seat")) == 3, "the replay table")
+    finally:
+        os.unlink(path)
+    steps = len(record["bids"]) + len(record["plays"])
+    label = driver.find_element(By.ID, "replay-label")
+    check(label.text == "deal", f"the replay does not start at the deal: {label.text!r}")
+    counts = [len(s.find_elements(By.CSS_SELECTOR, ".card")) for s in driver.find_elements(By.CSS_SELECTOR, ".replay-seat")]
+    check(sum(counts) in (51, 54), f"the replay does not show all hands: {counts}")
+    for _ in range(steps):
+        driver.find_element(By.ID, "replay-next").click()
+    step = driver.find_element(By.ID, "replay-step").text
+    check(step == f"step {steps} of {steps}", f"stepping forward ends at {step!r}")
+    counts = [len(s.find_elements(By.CSS_SELECTOR, ".hand-small .card")) for s in driver.find_elements(By.CSS_SELECTOR, ".replay-seat")]
+    check(counts[record["winner"]] == 0, f"the winner's hand is not empty at the end: {counts}")
+    driver.find_element(By.ID, "replay-prev").click()
+    driver.find_element(By.ID, "replay-prev").click()
+    check(driver.find_element(By.ID, "replay-step").text == f"step {steps - 2} of {steps}", "stepping back failed")
+    driver.save_screenshot(os.path.join(out, "web_replay.png"))
+    print(f"replay: {steps} steps forward and 2 back")
+
+
+def arena(driver):
+    driver.find_element(By.ID, "tab-arena").click()
+    deals = driver.find_element(By.ID, "arena-deals")
+    deals.clear()
+    deals.send_keys("3")
+    driver.find_element(By.ID, "arena-start").click()
+    state = driver.find_element(By.ID, "arena-state")
+    wait_for(driver, lambda d: state.text.startswith("done"), "the arena match to finish")
+    rows = driver.find_elements(By.CSS_SELECTOR, "#arena-figures tr")
+    check(len(rows) == 7, f"the arena table has {len(rows)} rows, expected a header and 3 per agent")
+    check("6 games" in state.text, f"the arena state does not count 6 games: {state.text!r}")
+    print(f"arena: {state.text}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--ddz", required=True)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    proc, url = start_server(args.ddz)
+    driver = None
+    try:
+        driver = browser()
+        driver.get(url + "?seed=7&opponents=heuristic&bidding=1")
+        wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hand .card")) >= 17, "the hand to be drawn")
+        bid(driver)
+        turns = play_to_end(driver, args.out)
+        result = driver.find_element(By.ID, "result")
+        wait_for(driver, lambda d: result.is_displayed(), "the result")
+        check("You win" in result.text or "You lose" in result.text, f"no result text: {result.text!r}")
+        driver.save_screenshot(os.path.join(args.out, "web_result.png"))
+        print(f"game over after {turns} turns of the person: {result.text.splitlines()[0]}")
+        replay(driver, game(driver)["record"], args.out)
+        arena(driver)
+        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        check(not errors, f"the browser console has errors: {errors}")
+    finally:
+        if driver:
+            driver.quit()
+        proc.send_signal(signal.SIGTERM)
+        code = proc.wait(timeout=20)
+    check(code == 0, f"ddz web exited with {code} on SIGTERM")
+    print("browser test ok; screenshots in", args.out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,227 @@
+// A person's game in the browser (web/game_session.h): agent turns, validated bids and moves,
+// hints with the agent's search and the exact solver, and the JSON view of the table.
+#include "web/game_session.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "agent/factory.h"
+#include "agent/game_record.h"
+#include "agent/search_report.h"
+#include "game/catalogue.h"
+#include "game/movegen.h"
+#include "game/observation.h"
+#include "game/rng.h"
+#include "solver/endgame_solver.h"
+
+namespace ddz::web {
+
+namespace {
+
+using nlohmann::json;
+
+Rules rules_of(const GameOptions& o) {
+  Rules rules;
+  rules.bidding = o.bidding;
+  if (!o.bidding) {
+    const int role = o.role >= 0 ? o.role : int(Rng(Rng::mix(o.seed, 77)).below(3));
+    rules.fixed_landlord = (kNumSeats - role) % kNumSeats;  // so that the person's seat has `role`
+  }
+  return rules;
+}
+
+json move_json(const PlayRecord& p) {
+  return {{"seat", p.seat}, {"cards", to_string(p.move)}, {"type", type_name(p.move.type)}};
+}
+
+// Index of the first play of the current trick (history.size() when the trick is still to be led).
+size_t trick_start(const std::vector<PlayRecord>& history) {
+  size_t start = 0;
+  int passes = 0;
+  for (size_t i = 0; i < history.size(); ++i) {
+    if (history[i].move.is_pass()) {
+      ++passes;
+      continue;
+    }
+    if (passes >= 2) start = i;
+    passes = 0;
+  }
+  return passes >= 2 ? history.size() : start;
+}
+
+// The exact verdict on the real deal (all hands known), within a node budget so that a hint
+// never occupies the server for long.
+json solver_verdict(const GameState& state) {
+  SolverOptions options;
+  options.table_mb = 16;
+  options.max_nodes = 3000000;
+  EndgameSolver solver(options);
+  const SolveResult r = solver.solve(state, true);
+  json j;
+  j["complete"] = r.complete;
+  j["nodes"] = r.stats.nodes;
+  j["seconds"] = r.stats.seconds;
+  if (!r.complete) return j;
+  j["win"] = r.win;
+  json wins = json::array();
+  for (const Move& m : r.winning_moves) wins.push_back(to_string(m));
+  j["winning_moves"] = wins;
+  json pv = json::array();
+  for (const PvStep& step : r.pv) pv.push_back({{"seat", step.seat}, {"cards", to_string(step.move)}});
+  j["line"] = pv;
+  return j;
+}
+
+}  // namespace
+
+GameSession::GameSession(const GameOptions& options) : options_(options), state_(options.seed, rules_of(options)) {
+  for (int s = 0; s < kNumSeats; ++s) {
+    if (s == kPersonSeat) continue;
+    agents_[size_t(s)] = make_agent(options_.opponents);
+    agents_[size_t(s)]->new_game(Rng::mix(options_.seed, uint64_t(s + 1)));
+  }
+  if (options_.hint_agent.empty()) options_.hint_agent = options_.opponents;
+  hint_ = make_agent(options_.hint_agent);
+  run_agents();
+}
+
+void GameSession::run_agents() {
+  while (state_.phase() != Phase::Over && state_.to_move() != kPersonSeat) {
+    const int seat = state_.to_move();
+    const Observation obs = observe(state_, seat);
+    Agent& agent = *agents_[size_t(seat)];
+    const std::string error =
+        state_.phase() == Phase::Bidding ? state_.apply_bid(agent.bid(obs)) : state_.apply_move(agent.play(obs));
+    // An agent's illegal answer is a bug in the agent, not the person's doing.
+    if (!error.empty()) throw std::logic_error("agent " + agent.spec() + " at seat " + std::to_string(seat) + ": " + error);
+  }
+}
+
+std::string GameSession::bid(int value) {
+  if (state_.phase() != Phase::Bidding) return "the bidding is over";
+  if (state_.to_move() != kPersonSeat) return "it is not your turn to bid";
+  const std::string error = state_.apply_bid(value);
+  if (!error.empty()) return error;
+  run_agents();
+  return "";
+}
+
+std::string GameSession::play(const std::string& cards) {
+  const json verdict = check(cards);
+  if (!verdict["legal"].get<bool>()) return verdict["reason"].get<std::string>();
+  const std::string error = state_.apply_move(parse_move(cards));
+  if (!error.empty()) return error;
+  run_agents();
+  return "";
+}
+
+json GameSession::check(const std::string& cards) const {
+  json j{{"legal", false}, {"reason", ""}};
+  if (state_.phase() != Phase::Play) {
+    j["reason"] = state_.phase() == Phase::Bidding ? "the bidding is not over" : "the game is over";
+    return j;
+  }
+  if (state_.to_move() != kPersonSeat) {
+    j["reason"] = "it is not your turn";
+    return j;
+  }
+  Move move;
+  try {
+    move = parse_move(cards);
+  } catch (const NotationError& e) {
+    j["reason"] = e.what();
+    return j;
+  }
+  j["move"] = to_string(move);
+  j["type"] = type_name(move.type);
+  // The engine's own reason, from a copy of the state, so the page says exactly what apply would.
+  GameState trial = state_;
+  const std::string error = trial.apply_move(move);
+  j["legal"] = error.empty();
+  j["reason"] = error;
+  return j;
+}
+
+json GameSession::hint() {
+  if (state_.phase() == Phase::Over) return {{"error", "the game is over"}};
+  if (state_.to_move() != kPersonSeat) return {{"error", "it is not your turn"}};
+  const Observation obs = observe(state_, kPersonSeat);
+  const size_t step = state_.bids().size() + state_.history().size();
+  hint_->new_game(Rng::mix(options_.seed, 9000 + step));
+  json j{{"agent", options_.hint_agent}};
+  if (state_.phase() == Phase::Bidding) {
+    j["bid"] = hint_->bid(obs);
+    return j;
+  }
+  const Move move = hint_->play(obs);
+  j["move"] = to_string(move);
+  j["type"] = type_name(move.type);
+  const SearchResult* search = last_search_of(*hint_);
+  j["search"] = search ? json(search_to_json(obs, *search, options_.hint_agent)) : json();
+  int cards = 0;
+  for (int s = 0; s < kNumSeats; ++s) cards += state_.hand(s).size();
+  j["solver"] = cards <= options_.solver_cards ? solver_verdict(state_) : json();
+  j["solver_cards"] = options_.solver_cards;
+  return j;
+}
+
+json GameSession::view() const {
+  const GameState& s = state_;
+  const bool bidding = s.phase() == Phase::Bidding;
+  json j;
+  j["seed"] = options_.seed;
+  j["opponents"] = options_.opponents;
+  j["hint_agent"] = options_.hint_agent;
+  j["bidding"] = options_.bidding;
+  j["role"] = options_.role;
+  j["seat"] = kPersonSeat;
+  j["phase"] = phase_name(s.phase());
+  j["to_move"] = s.phase() == Phase::Over ? json() : json(s.to_move());
+  j["your_turn"] = s.phase() != Phase::Over && s.to_move() == kPersonSeat;
+  j["first_bidder"] = s.first_bidder();
+  j["redeals"] = s.redeals();
+  json bids = json::array();
+  for (const BidRecord& b : s.bids()) bids.push_back({{"seat", b.seat}, {"bid", b.bid}});
+  j["bids"] = bids;
+  j["legal_bids"] = bidding && s.to_move() == kPersonSeat ? json(s.legal_bids()) : json::array();
+  j["landlord"] = bidding ? json() : json(s.landlord());
+  json roles = json::array();
+  for (int seat = 0; seat < kNumSeats; ++seat) roles.push_back(bidding ? json() : json(role_name(s.role_of(seat))));
+  j["roles"] = roles;
+  j["base"] = s.base_score();
+  j["kitty"] = bidding ? "" : to_string(s.kitty());
+  j["hand"] = to_string(s.hand(kPersonSeat));
+  json left = json::array();
+  for (int seat = 0; seat < kNumSeats; ++seat) left.push_back(s.hand(seat).size());
+  j["cards_left"] = left;
+  json plays = json::array();
+  for (const PlayRecord& p : s.history()) plays.push_back(move_json(p));
+  j["plays"] = plays;
+  j["trick_start"] = trick_start(s.history());
+  j["to_beat"] = to_string(s.to_beat());
+  j["to_beat_seat"] = s.to_beat().is_pass() ? json() : json(s.to_beat_seat());
+  j["bombs"] = s.bombs_played();
+  j["rockets"] = s.rockets_played();
+  j["stake"] = s.stake();
+  json legal = json::array();
+  if (s.phase() == Phase::Play && s.to_move() == kPersonSeat) {
+    std::vector<Move> moves;
+    s.legal(moves);
+    for (const Move& m : moves) legal.push_back(to_string(m));
+  }
+  j["legal"] = legal;
+  if (s.phase() == Phase::Over) {
+    const auto scores = s.scores();
+    const bool you_won = s.landlord_won() == (kPersonSeat == s.landlord());
+    json hands = json::array();
+    for (int seat = 0; seat < kNumSeats; ++seat) hands.push_back(to_string(s.hand(seat)));
+    j["result"] = {{"winner", s.winner()},       {"landlord_won", s.landlord_won()}, {"you_won", you_won},
+                   {"stake", s.stake()},         {"spring", s.spring()},             {"anti_spring", s.anti_spring()},
+                   {"scores", scores},           {"hands", hands}};
+    const std::array<std::string, kNumSeats> names{"person", agents_[1]->spec(), agents_[2]->spec()};
+    j["record"] = record_to_json(s, names, options_.seed);
+  }
+  return j;
+}
+
+}  // namespace ddz::web

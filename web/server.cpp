@@ -1,0 +1,80 @@
+// cpp-httplib routes of `ddz web` (web/server.h): static files, the JSON API, and JSON messages
+// for the errors the library answers by itself (oversized bodies, malformed requests).
+#include "web/server.h"
+
+#include <httplib.h>
+
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "web/static_assets.h"
+
+namespace ddz::web {
+
+namespace {
+
+const char* kJson = "application/json";
+
+void to_api(Api& api, const httplib::Request& req, httplib::Response& res) {
+  const Reply r = api.handle(req.method, req.path, req.body);
+  res.status = r.status;
+  res.set_header("Cache-Control", "no-store");
+  res.set_content(r.body, kJson);
+}
+
+}  // namespace
+
+WebServer::WebServer(Api& api) : api_(api), server_(std::make_unique<httplib::Server>()) {
+  httplib::Server& s = *server_;
+  // The library reads at most this much of a body and answers 413 itself beyond it.
+  s.set_payload_max_length(api_.options().max_body);
+  s.set_default_headers({{"X-Content-Type-Options", "nosniff"}});
+  s.Get(".*", [this](const httplib::Request& req, httplib::Response& res) {
+    if (req.path.rfind("/api/", 0) == 0) return to_api(api_, req, res);
+    const StaticAsset* asset = find_asset(req.path);
+    if (!asset) {
+      res.status = 404;
+      res.set_content("not found: " + req.path + "\n", "text/plain; charset=utf-8");
+      return;
+    }
+    res.set_content(reinterpret_cast<const char*>(asset->data), asset->size, content_type(asset->path));
+  });
+  const auto api_handler = [this](const httplib::Request& req, httplib::Response& res) { to_api(api_, req, res); };
+  s.Post(".*", api_handler);
+  s.Put(".*", api_handler);
+  s.Patch(".*", api_handler);
+  s.Delete(".*", api_handler);
+  // Errors the library produced itself come without a body: say what went wrong, in JSON.
+  s.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+    if (!res.body.empty()) return;
+    const std::string message = res.status == 413 ? "the request body is too large"
+                                : res.status == 404 ? "not found"
+                                                    : std::string("HTTP ") + std::to_string(res.status);
+    res.set_content(nlohmann::json{{"error", message}}.dump(), kJson);
+  });
+  s.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+    std::string message = "internal error";
+    try {
+      if (ep) std::rethrow_exception(ep);
+    } catch (const std::exception& e) {
+      message += std::string(": ") + e.what();
+    } catch (...) {
+    }
+    res.status = 500;
+    res.set_content(nlohmann::json{{"error", message}}.dump(), kJson);
+  });
+}
+
+WebServer::~WebServer() = default;
+
+int WebServer::bind(const std::string& host, int port) {
+  const int bound = port == 0 ? server_->bind_to_any_port(host) : (server_->bind_to_port(host, port) ? port : -1);
+  if (bound <= 0) throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port));
+  return bound;
+}
+
+bool WebServer::listen() { return server_->listen_after_bind(); }
+
+void WebServer::stop() { server_->stop(); }
+
+}  // namespace ddz::web

@@ -1,0 +1,90 @@
+// The arena view: starts a short match between two agent specs on the server and shows the
+// arena's own figures (WP and ADP with 95% intervals per agent and side) as the deals are played.
+"use strict";
+
+const arena = { id: null, timer: null };
+
+function arenaById(id) {
+  return document.getElementById(id);
+}
+
+function ci(lo, hi, digits) {
+  return `[${lo.toFixed(digits)}, ${hi.toFixed(digits)}]`;
+}
+
+function drawFigures(status) {
+  const f = status.figures;
+  const box = arenaById("arena-figures");
+  box.textContent = "";
+  const table = el("table", "figures");
+  table.innerHTML = "<tr><th>agent</th><th>side</th><th>games</th><th>WP</th><th>WP 95% CI</th><th>ADP</th><th>ADP 95% CI</th></tr>";
+  for (const a of f.agents) {
+    for (const [side, r] of [["landlord", a.landlord], ["farmers", a.farmers], ["all", a.all]]) {
+      const tr = el("tr", side === "all" ? "total" : "");
+      const cells = [a.name, side, r.games, r.wp.toFixed(3), ci(r.wp_ci95[0], r.wp_ci95[1], 3), r.adp.toFixed(3), ci(r.adp_ci95[0], r.adp_ci95[1], 2)];
+      for (const c of cells) tr.appendChild(el("td", "", String(c)));
+      table.appendChild(tr);
+    }
+  }
+  box.appendChild(table);
+  const pair = f.pairs[0];
+  arenaById("arena-verdict").textContent = pair && pair.deals > 0 ? pair.verdict : "";
+}
+
+async function poll() {
+  if (!arena.id) return;
+  try {
+    const status = await api("GET", "/api/arena/" + arena.id);
+    arenaById("arena-progress").max = status.deals;
+    arenaById("arena-progress").value = status.deals_done;
+    arenaById("arena-state").textContent = `${status.state}: ${status.deals_done} of ${status.deals} deals` +
+                                           ` (${status.figures.games} games, ${status.figures.seconds.toFixed(1)} s)` +
+                                           (status.error ? " — " + status.error : "");
+    drawFigures(status);
+    if (status.state === "running") {
+      arena.timer = setTimeout(poll, 500);
+    } else {
+      arenaById("arena-start").disabled = false;
+      arenaById("arena-stop").disabled = true;
+    }
+  } catch (e) {
+    showError("arena-error", e.message);
+    arenaById("arena-start").disabled = false;
+    arenaById("arena-stop").disabled = true;
+  }
+}
+
+arenaById("arena-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  showError("arena-error", "");
+  clearTimeout(arena.timer);
+  const body = {
+    agents: [arenaById("arena-a").value.trim(), arenaById("arena-b").value.trim()],
+    deals: Number(arenaById("arena-deals").value),
+    seed: Number(arenaById("arena-seed").value),
+    bidding: arenaById("arena-bidding").checked,
+  };
+  try {
+    const status = await api("POST", "/api/arena", body);
+    arena.id = status.id;
+    arenaById("arena-start").disabled = true;
+    arenaById("arena-stop").disabled = false;
+    poll();
+  } catch (e) {
+    showError("arena-error", e.message);
+  }
+});
+
+arenaById("arena-stop").addEventListener("click", async () => {
+  if (!arena.id) return;
+  try {
+    await api("DELETE", "/api/arena/" + arena.id);
+  } catch (e) {
+    showError("arena-error", e.message);
+  }
+});
+
+app.ready.then((config) => {
+  arenaById("arena-deals").max = config.arena_max_deals;
+  arenaById("arena-deals").title = `at most ${config.arena_max_deals} deals a match`;
+});
