@@ -23,6 +23,7 @@ struct WebCliOptions {
   size_t max_games = 200;
   int idle_minutes = 30;
   int64_t arena_max_deals = 200;
+  size_t threads = 64;
 };
 
 CommandAction setup(CLI::App& sub) {
@@ -46,6 +47,9 @@ CommandAction setup(CLI::App& sub) {
   sub.add_option("--arena-max-deals", opt->arena_max_deals, "Duplicate deals one arena match from the page may play")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
+  sub.add_option("--threads", opt->threads, "Connections served at once (an open browser connection holds one until it has been idle 2 s)")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
   return [opt]() {
     try {
       make_agent(opt->agent);  // a missing shipped network is reported now, with the way out
@@ -58,6 +62,7 @@ CommandAction setup(CLI::App& sub) {
     options.max_games = opt->max_games;
     options.idle = std::chrono::minutes(opt->idle_minutes);
     options.arena_max_deals = opt->arena_max_deals;
+    options.http_threads = opt->threads;
     web::Api api(options);
     web::WebServer server(api);
     // SIGINT/SIGTERM are taken by a thread that stops the server, so the process ends normally

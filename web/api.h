@@ -21,6 +21,7 @@ struct WebOptions {
   int64_t arena_max_deals = 200;     // duplicate deals one arena match may play
   size_t arena_jobs = 1;             // arena matches running at once
   size_t max_body = 2 << 20;         // bytes of a request body (records to replay are the largest)
+  size_t http_threads = 64;          // connections served at once (an open one holds a thread)
   SteadyClock clock = std::chrono::steady_clock::now;  // tests move time with their own
 };
 
