@@ -127,9 +127,10 @@ class ActorProcess {
  private:
   // The store side: connects, runs sessions, and waits at most retry_s for an unreachable learner.
   int link() {
-    Stopwatch unreachable;
+    Stopwatch unreachable, attempt;
     bool reachable = true;
     while (!stop_requested() && !quit_.load()) {
+      attempt.restart();
       try {
         auto store = Store::connect(options_.learner, std::min(kConnectTryS, std::max(1.0, options_.retry_s)));
         reachable = true;
@@ -148,7 +149,7 @@ class ActorProcess {
       } catch (const RemoteError& e) {
         if (reachable) {
           reachable = false;
-          unreachable.restart();
+          unreachable = attempt;  // the wait began with the attempt that failed
         }
         const double left = options_.retry_s - unreachable.seconds();
         if (left <= 0) {
