@@ -1,0 +1,42 @@
+// Shared declarations of the Python module `ddz` (python/module.cpp): one bind_* function per
+// file, and the conversions between Python values and the engine's cards, moves and observations.
+#pragma once
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "agent/agent.h"
+#include "game/catalogue.h"
+#include "game/observation.h"
+
+namespace ddz::py {
+
+namespace pyb = pybind11;
+
+void bind_cards(pyb::module_& m);
+void bind_game(pyb::module_& m);
+void bind_features(pyb::module_& m);
+void bind_agent(pyb::module_& m);
+void bind_solver(pyb::module_& m);
+void bind_arena(pyb::module_& m);
+void bind_env(pyb::module_& m);
+
+// Cards from a Python str in the project's notation; ValueError naming `what` and the text
+// otherwise (std::invalid_argument becomes ValueError in pybind11).
+Hand cards_arg(const std::string& text, const char* what);
+// A move from a str ("pass", "-", "" or cards forming one combination) or an int action id
+// (0..27471); ValueError naming the input otherwise.
+Move move_arg(const pyb::handle& value, const char* what);
+// "pass" or the canonical cards, as a cached Python str per action id: building the same
+// strings over and over is most of the cost of a state seen from Python.
+pyb::str move_str(const Move& move);
+pyb::list moves_list(const std::vector<Move>& moves);
+// The agent a spec names; ValueError naming the spec for a bad spec or a model file that cannot
+// be read (the factory throws AgentSpecError for the first, other exceptions for the second).
+std::unique_ptr<Agent> agent_arg(const std::string& spec);
+// A seat number 0..2, ValueError naming `what` otherwise.
+int seat_arg(int seat, const char* what);
+
+}  // namespace ddz::py
