@@ -2,7 +2,8 @@
 # `make sanitize`. All install missing Debian packages (apt-get, as root) before building.
 PACKAGES := g++ cmake make dpkg-dev libtorch-dev libopenblas0-pthread libeigen3-dev libyaml-cpp-dev \
             libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev \
-            pkg-config libcpp-httplib-dev chromium chromium-driver python3-selenium
+            pkg-config libcpp-httplib-dev chromium chromium-driver python3-selenium \
+            pybind11-dev python3-dev python3-numpy python3-pytest
 BUILD_DIR ?= build
 JOBS ?= 2
 # WERROR=ON for developers and CI: a user's build never fails on a new compiler's warning.
@@ -13,10 +14,12 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 # The Debian package: a separate torch-free, portable (x86-64-v2) build of `ddz` alone.
 PACKAGE_DIR = $(BUILD_DIR)/package
 # Sanitizer builds: every test under ASan+UBSan, the threaded suites under TSan (docs/sanitizers.md).
+# No Python module there: an instrumented module only loads into a python started with the
+# sanitizer runtime preloaded, and the C++ it binds is covered by the C++ suites.
 ASAN_DIR ?= build-asan
 TSAN_DIR ?= build-tsan
 SANITIZE_FLAGS = -DDDZ_WERROR=$(WERROR) -DDDZ_ARCH=$(ARCH) -DDDZ_ARCH_CHECKS=OFF -DDDZ_BENCH=OFF \
-                 -DDDZ_PACKAGE_TEST=OFF
+                 -DDDZ_PACKAGE_TEST=OFF -DDDZ_PYTHON=OFF
 
 .PHONY: all deps build demo test bench package sanitize sanitize-asan sanitize-tsan clean
 
@@ -47,10 +50,11 @@ test: build package
 bench: build
 	./$(BUILD_DIR)/ddz bench
 
-# Writes $(BUILD_DIR)/ddz_<version>_amd64.deb (cmake/Packaging.cmake says what it holds).
+# Writes $(BUILD_DIR)/ddz_<version>_amd64.deb (cmake/Packaging.cmake says what it holds). The
+# package holds the ddz binary alone, so its build leaves out the Python module.
 package: deps
 	cmake -S . -B $(PACKAGE_DIR) -DCMAKE_BUILD_TYPE=Release -DDDZ_WERROR=$(WERROR) -DDDZ_ARCH=x86-64-v2 \
-	  -DDDZ_WITH_TORCH=OFF -DDDZ_TESTS=OFF -DDDZ_BENCH=OFF -DDDZ_ARCH_CHECKS=OFF
+	  -DDDZ_WITH_TORCH=OFF -DDDZ_TESTS=OFF -DDDZ_BENCH=OFF -DDDZ_ARCH_CHECKS=OFF -DDDZ_PYTHON=OFF
 	cmake --build $(PACKAGE_DIR) -j$(JOBS) --target ddz
 	rm -f $(BUILD_DIR)/ddz_*_amd64.deb
 	cd $(PACKAGE_DIR) && cpack -G DEB -B $(abspath $(PACKAGE_DIR))/cpack
