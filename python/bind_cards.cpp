@@ -72,11 +72,7 @@ void bind_cards(pyb::module_& m) {
         "Legal moves of `hand` on `beat` (cards, action id, or None/'pass' when leading) as canonical "
         "strings; 'pass' last when following.");
   m.def("legal_actions",
-        [](const std::string& hand, const pyb::handle& beat) {
-          std::vector<int> ids;
-          for (const Move& mv : legal(hand, beat)) ids.push_back(action_id(mv));
-          return ids;
-        },
+        [](const std::string& hand, const pyb::handle& beat) { return action_ids(legal(hand, beat)); },
         pyb::arg("hand"), pyb::arg("beat") = pyb::none(), "The same moves as legal_moves, as action ids.");
   m.def("beats",
         [](const pyb::handle& move, const pyb::handle& last) { return beats(move_arg(move, "move"), move_arg(last, "last")); },

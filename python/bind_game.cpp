@@ -84,9 +84,7 @@ void bind_observation(pyb::module_& m) {
       .def("legal_actions", [](const Observation& o) {
         std::vector<Move> moves;
         o.legal(moves);
-        std::vector<int> ids;
-        for (const Move& mv : moves) ids.push_back(action_id(mv));
-        return ids;
+        return action_ids(moves);
       })
       .def("legal_bids", &Observation::legal_bids)
       .def("__repr__", [](const Observation& o) {
@@ -169,9 +167,7 @@ void bind_game(pyb::module_& m) {
       .def("legal_actions", [](const GameState& g) {
         std::vector<Move> moves;
         g.legal(moves);
-        std::vector<int> ids(moves.size());
-        for (size_t i = 0; i < moves.size(); ++i) ids[i] = action_id(moves[i]);
-        return ids;
+        return action_ids(moves);
       }, "The legal moves as action ids.")
       .def("legal_bids", &GameState::legal_bids)
       .def("apply", [](GameState& g, const pyb::handle& move) {

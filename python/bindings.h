@@ -22,6 +22,7 @@ void bind_agent(pyb::module_& m);
 void bind_solver(pyb::module_& m);
 void bind_arena(pyb::module_& m);
 void bind_env(pyb::module_& m);
+void bind_vec_env(pyb::module_& m);
 
 // Cards from a Python str in the project's notation; ValueError naming `what` and the text
 // otherwise (std::invalid_argument becomes ValueError in pybind11).
@@ -33,6 +34,10 @@ Move move_arg(const pyb::handle& value, const char* what);
 // strings over and over is most of the cost of a state seen from Python.
 pyb::str move_str(const Move& move);
 pyb::list moves_list(const std::vector<Move>& moves);
+std::vector<int> action_ids(const std::vector<Move>& moves);
+// Env's and VecEnv's payoff setting: true for "score" (the game's scores), false for "win"
+// (1 for the winning side, 0 for the losers, as RLCard); ValueError naming `who` otherwise.
+bool score_payoff(const std::string& payoff, const char* who);
 // The agent a spec names; ValueError naming the spec for a bad spec or a model file that cannot
 // be read (the factory throws AgentSpecError for the first, other exceptions for the second).
 std::unique_ptr<Agent> agent_arg(const std::string& spec);

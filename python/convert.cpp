@@ -63,6 +63,19 @@ std::unique_ptr<Agent> agent_arg(const std::string& spec) {
   }
 }
 
+std::vector<int> action_ids(const std::vector<Move>& moves) {
+  std::vector<int> ids(moves.size());
+  for (size_t i = 0; i < moves.size(); ++i) ids[i] = action_id(moves[i]);
+  return ids;
+}
+
+bool score_payoff(const std::string& payoff, const char* who) {
+  if (payoff != "win" && payoff != "score")
+    throw pyb::value_error(std::string(who) + ": payoff \"" + payoff +
+                           "\" must be 'win' (1 for the winning side, 0 for the losers, as RLCard) or 'score'");
+  return payoff == "score";
+}
+
 int seat_arg(int seat, const char* what) {
   if (seat < 0 || seat >= kNumSeats)
     throw pyb::value_error(std::string(what) + ": seat " + std::to_string(seat) + " is outside 0..2");

@@ -14,4 +14,5 @@ PYBIND11_MODULE(ddz, m) {
   ddz::py::bind_solver(m);
   ddz::py::bind_arena(m);
   ddz::py::bind_env(m);
+  ddz::py::bind_vec_env(m);
 }
