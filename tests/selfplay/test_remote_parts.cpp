@@ -15,7 +15,9 @@
 #include "selfplay/learner.h"
 #include "selfplay/metrics.h"
 #include "selfplay/remote_actor.h"
+#include "selfplay/progress_line.h"
 #include "selfplay/remote_hub.h"
+#include "selfplay/remote_keys.h"
 #include "selfplay/remote_store.h"
 #include "selfplay/remote_wire.h"
 #include "selfplay/run_log.h"
@@ -268,6 +270,44 @@ TEST(RemoteHubActor, AnotherConfigIsRefusedOnBothSides) {
   rig.hub->finish(0);
   const std::string text = read_file(dir / "log.txt");
   EXPECT_NE(text.find("refused actor wrong-config: it has a different config: 'sims: 8'"), std::string::npos) << text;
+}
+
+// The protocol at the level of keys, as an actor of another program would speak it: a game
+// played with weights more than stale_versions publications old is counted, not stored.
+TEST(RemoteHubActor, StaleGamesAreDroppedAndCounted) {
+  const fs::path dir = fresh_dir("remote_stale");
+  TrainConfig cfg = tiny_config();
+  cfg.stale_versions = 2;
+  cfg.publish_every = 10;
+  HubRig rig(dir, cfg, 1000);  // games older than version 1000 - 2 * 10 are stale
+  auto store = Store::connect(Endpoint{"127.0.0.1", rig.hub->port()}, 5);
+  const int64_t id = store->add(remote::kNextActor, 1);
+  store->set(remote::actor_key(id, "hello"), encode_hello(make_hello(cfg, tiny_spec(), "by-hand", 1)));
+  store->add(remote::kJoins, 1);
+  ASSERT_EQ(store->get(remote::actor_key(id, "welcome")), "ok");
+  std::vector<GameSamples> games = some_games(cfg, 2);
+  set_policy_version(games[0], 979);  // stale
+  set_policy_version(games[1], 980);  // just fresh
+  store->set(remote::batch_key(id, 0), encode_batch(games));
+  store->add(remote::actor_key(id, "sent"), 1);
+  store->add(remote::kBatches, 1);
+  for (int i = 0; i < 500 && rig.hub->figures().games + rig.hub->figures().stale_games < 2; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  const RemoteFigures f = rig.hub->figures();
+  EXPECT_EQ(f.stale_games, 1);
+  EXPECT_EQ(f.stale_samples, int64_t(games[0].plays.size()));
+  EXPECT_EQ(f.games, 1);
+  EXPECT_EQ(rig.store.plays.added(), int64_t(games[1].plays.size()));
+  EXPECT_EQ(store->add(remote::actor_key(id, "taken"), 0), 1);  // consumed and deleted
+  EXPECT_FALSE(store->check(remote::batch_key(id, 0)));
+  rig.hub->finish(0);
+}
+
+TEST(RemoteProgress, TheLineCountsActorProcessesOnlyInADistributedRun) {
+  ProgressFigures f;
+  EXPECT_EQ(render_progress(f).find("actors"), std::string::npos);
+  f.actors_connected = 3;
+  EXPECT_NE(render_progress(f).find(" | actors 3 | "), std::string::npos) << render_progress(f);
 }
 
 }  // namespace
