@@ -133,6 +133,7 @@ class ActorProcess {
       attempt.restart();
       try {
         auto store = Store::connect(options_.learner, std::min(kConnectTryS, std::max(1.0, options_.retry_s)));
+        store->set_timeout(kStoreTimeoutS);
         reachable = true;
         switch (session(*store)) {
           case SessionEnd::Finished:

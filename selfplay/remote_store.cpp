@@ -217,4 +217,6 @@ void Store::erase(const std::string& key) {
 
 uint16_t Store::port() const { return impl_->port; }
 
+void Store::set_timeout(double timeout_s) { impl_->store->setTimeout(millis(timeout_s)); }
+
 }  // namespace ddz::selfplay

@@ -47,6 +47,8 @@ class Store {
   bool check(const std::string& key);
   void erase(const std::string& key);
   uint16_t port() const;  // the port served or joined
+  // The bound of every later operation (connect() used its timeout for connecting).
+  void set_timeout(double timeout_s);
 
   // Payload bytes moved by this connection (keys and protocol overhead not counted).
   int64_t bytes_sent() const { return sent_.load(); }
