@@ -210,11 +210,11 @@ TEST(RemoteMetrics, DistributedColumnsComeAfterTheEvaluationsAndLoadBack) {
 // A learner's hub on a free port of 127.0.0.1, serving tiny_spec() weights of `version`.
 struct HubRig {
   HubRig(const fs::path& dir, const TrainConfig& cfg, int64_t version)
-      : learner(tiny_spec(), cfg, 3), store(100000), log(dir / "log.txt") {
+      : config(cfg), learner(tiny_spec(), config, 3), store(100000), log(dir / "log.txt") {
     clear_stop();
     auto w = std::make_shared<const Weights>(learner.weights());
     published.set(std::make_shared<const EigenNet>(tiny_spec(), *w), version, w);
-    hub = std::make_unique<RemoteHub>(parse_endpoint("127.0.0.1:0", "--listen"), cfg, tiny_spec(), published, store, log);
+    hub = std::make_unique<RemoteHub>(parse_endpoint("127.0.0.1:0", "--listen"), config, tiny_spec(), published, store, log);
   }
   JoinOptions join(const fs::path& config_file, const std::string& name) const {
     JoinOptions j;
@@ -225,6 +225,7 @@ struct HubRig {
     j.retry_s = 5;
     return j;
   }
+  const TrainConfig config;  // a copy: the hub keeps a reference to it
   Learner learner;
   PublishedNet published;
   SampleStore store;
