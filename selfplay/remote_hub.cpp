@@ -55,8 +55,8 @@ std::string RemoteHub::error() const {
 void RemoteHub::run() {
   try {
     while (!stop_.load()) {
-      poll();
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      // Batches keep coming while actors have more to post: poll again at once after taking some.
+      if (!poll()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
   } catch (const std::exception& e) {
     std::lock_guard<std::mutex> lock(mu_);
@@ -64,10 +64,10 @@ void RemoteHub::run() {
   }
 }
 
-void RemoteHub::poll() {
+bool RemoteHub::poll() {
   publish_weights();
   admit_new_actors();
-  take_batches();
+  const bool took = take_batches();
   if (now() - last_liveness_ >= kHeartbeatS) {
     check_liveness();
     last_liveness_ = now();
@@ -78,6 +78,7 @@ void RemoteHub::poll() {
   int64_t fetched = dropped_fetched_;
   for (const auto& kv : actors_) fetched += kv.second.fetched;
   figures_.tx_bytes = fetched;
+  return took;
 }
 
 void RemoteHub::publish_weights() {
@@ -138,9 +139,9 @@ void RemoteHub::admit(int64_t id) {
             std::to_string(theirs.threads) + " threads); " + std::to_string(actors_.size()) + " connected");
 }
 
-void RemoteHub::take_batches() {
+bool RemoteHub::take_batches() {
   const int64_t posted = store_->add(kBatches, 0);
-  if (posted == batches_seen_) return;
+  if (posted == batches_seen_) return false;
   batches_seen_ = posted;
   const int64_t newest = published_.current().version;
   const int64_t oldest_fresh = newest - config_.stale_versions * int64_t(config_.publish_every);
@@ -181,6 +182,7 @@ void RemoteHub::take_batches() {
     }
     if (a.consumed > first) store_->add(actor_key(a.id, "taken"), a.consumed - first);
   }
+  return true;
 }
 
 void RemoteHub::check_liveness() {

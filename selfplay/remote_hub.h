@@ -63,11 +63,11 @@ class RemoteHub {
     int64_t fetched = 0;      // weight bytes it reported
   };
   void run();
-  void poll();
+  bool poll();  // true when it took batches
   void publish_weights();
   void admit_new_actors();
   void admit(int64_t id);
-  void take_batches();
+  bool take_batches();  // false when no batch was posted since the last look
   void check_liveness();
   void drop(Actor& actor, const std::string& why, bool tell);
   double now() const;
