@@ -3,7 +3,7 @@
 
 Starts `ddz web --agent heuristic --port 0`, then: loads the page for a fixed seed, bids, checks
 that an illegal selection is refused with the reason before anything is sent, plays the game to
-the end by clicking cards, saves screenshots of the table (web_table.png, web_result.png,
+the end by clicking cards (one move typed in notation), deals the same cards again, saves screenshots of the table (web_table.png, web_result.png,
 web_replay.png under --out), loads the finished game's record from a file into the replay view
 and steps through it, and runs a short arena match. Usage: test_browser.py --ddz PATH --out DIR
 """
@@ -119,7 +119,17 @@ def play_to_end(driver, out):
         moves = [m for m in g["legal"] if m != "pass"]
         if turn == 0:
             illegal_selection(driver)
-        if moves:
+        if moves and turn == 1:
+            # Typed notation (lower case, spaced) selects the cards and Enter plays them.
+            move = moves[0]
+            box = driver.find_element(By.ID, "move-input")
+            box.send_keys(" ".join(move.lower()))
+            wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hand .card.selected")) == len(move),
+                     f"the typed move {move} to select its cards")
+            wait_for(driver, lambda d: d.find_element(By.ID, "play-btn").is_enabled(), f"Play enabled for {move}")
+            box.send_keys("\n")
+            print(f"typed move {move} played")
+        elif moves:
             move = max(moves, key=len)  # long moves end the game sooner
             click_cards(driver, move)
             button = driver.find_element(By.ID, "play-btn")
@@ -197,7 +207,16 @@ def main():
         check("You win" in result.text or "You lose" in result.text, f"no result text: {result.text!r}")
         driver.save_screenshot(os.path.join(args.out, "web_result.png"))
         print(f"game over after {turns} turns of the person: {result.text.splitlines()[0]}")
-        replay(driver, game(driver)["record"], args.out)
+        record = game(driver)["record"]
+        # "Play this deal again" deals the same cards to a new game.
+        first_id = game(driver)["id"]
+        driver.find_element(By.ID, "play-again").click()
+        wait_for(driver, lambda d: game(d)["id"] != first_id, "the same deal again")
+        again = game(driver)
+        check(again["seed"] == record["seed"], "the deal link did not keep the seed")
+        check(again["phase"] == "play" or again["hand"] == record["deal"]["hands"][0],
+              "the same deal again has another hand")
+        replay(driver, record, args.out)
         arena(driver)
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         check(not errors, f"the browser console has errors: {errors}")

@@ -294,7 +294,7 @@ async function askHint() {
       panel.appendChild(el("div", "suggestion", h.bid === 0 ? "Suggested: no bid" : "Suggested bid: " + h.bid));
       return;
     }
-    const line = el("div", "suggestion", `Suggested: ${h.move} (${h.type.replace(/_/g, " ")}) `);
+    const line = el("div", "suggestion", h.move === "pass" ? "Suggested: pass " : `Suggested: ${h.move} (${h.type.replace(/_/g, " ")}) `);
     const use = el("button", "", "Select it");
     use.id = "use-hint";
     use.addEventListener("click", () => {
@@ -305,8 +305,12 @@ async function askHint() {
     panel.appendChild(line);
     if (h.search) {
       const s = h.search;
-      panel.appendChild(el("div", "note", `Search: ${s.simulations} simulations, ${s.tree_nodes} tree nodes, ` +
-                                          `${s.solver_calls} exact endgame solves, ${s.seconds.toFixed(2)} s`));
+      // Figures a search kind does not keep are 0 (gumbel keeps no tree): leave those out.
+      const parts = [`${s.simulations} simulations`];
+      if (s.tree_nodes > 0) parts.push(`${s.tree_nodes} tree nodes`);
+      if (s.solver_calls > 0) parts.push(`${s.solver_calls} exact endgame solves`);
+      if (s.seconds > 0) parts.push(`${s.seconds.toFixed(2)} s`);
+      panel.appendChild(el("div", "note", "Search: " + parts.join(", ")));
       const table = el("table", "search");
       table.innerHTML = "<tr><th>move</th><th>type</th><th>visits</th><th>value</th><th>prior</th></tr>";
       const moves = [...s.moves].sort((a, b) => b.visits - a.visits || b.prior - a.prior).slice(0, 12);
