@@ -20,7 +20,7 @@ struct WebCliOptions {
   std::string agent = "pretrained";
   int port = 8080;
   std::string bind = "127.0.0.1";
-  size_t max_games = 200;
+  size_t max_games = 100;
   int idle_minutes = 30;
   int64_t arena_max_deals = 200;
   size_t threads = 64;

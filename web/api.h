@@ -16,7 +16,7 @@ namespace ddz::web {
 
 struct WebOptions {
   std::string agent = "pretrained";  // default opponents (and hint agent) of a new game
-  size_t max_games = 200;            // live games; at the cap the least recently used goes
+  size_t max_games = 100;            // live games; at the cap the least recently used goes
   std::chrono::seconds idle{1800};   // a game or arena match unused this long is dropped
   int64_t arena_max_deals = 200;     // duplicate deals one arena match may play
   size_t arena_jobs = 1;             // arena matches running at once

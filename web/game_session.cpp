@@ -81,7 +81,9 @@ GameSession::GameSession(const GameOptions& options) : options_(options), state_
     agents_[size_t(s)]->new_game(Rng::mix(options_.seed, uint64_t(s + 1)));
   }
   if (options_.hint_agent.empty()) options_.hint_agent = options_.opponents;
-  hint_ = make_agent(options_.hint_agent);
+  // The hint agent is built at the first hint: a shipped-agent instance holds an 8 MiB solver
+  // table, and most games never ask. Another spec than the opponents' is checked now.
+  if (options_.hint_agent != options_.opponents) make_agent(options_.hint_agent);
   run_agents();
 }
 
@@ -145,6 +147,7 @@ json GameSession::check(const std::string& cards) const {
 json GameSession::hint() {
   if (state_.phase() == Phase::Over) return {{"error", "the game is over"}};
   if (state_.to_move() != kPersonSeat) return {{"error", "it is not your turn"}};
+  if (!hint_) hint_ = make_agent(options_.hint_agent);
   const Observation obs = observe(state_, kPersonSeat);
   const size_t step = state_.bids().size() + state_.history().size();
   hint_->new_game(Rng::mix(options_.seed, 9000 + step));

@@ -54,7 +54,7 @@ class GameSession {
   GameOptions options_;
   GameState state_;
   std::array<std::unique_ptr<Agent>, kNumSeats> agents_;
-  std::unique_ptr<Agent> hint_;
+  std::unique_ptr<Agent> hint_;  // built at the first hint
   std::mutex mutex_;
 };
 
