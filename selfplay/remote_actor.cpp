@@ -173,9 +173,19 @@ class ActorProcess {
   }
 
   SessionEnd session(Store& store) {
-    while (!store.check(kReady)) {  // the learner is still starting (e.g. its warm start)
+    // The learner sets kReady right after it starts serving; a store without it for long is
+    // some other program's (another torch.distributed job on that port).
+    for (Stopwatch waiting; !store.check(kReady);) {
       if (stop_requested()) return SessionEnd::Stopped;
+      if (waiting.seconds() > std::min(kStoreTimeoutS, std::max(1.0, options_.retry_s)))
+        throw RemoteError(options_.learner.text() + " serves a c10d store but no ddz learner (no key " + kReady + ")");
       pause(0.5);
+    }
+    const std::string protocol = store.get(kReady);
+    if (protocol != std::to_string(kWireProtocol)) {
+      say("error: the learner at " + options_.learner.text() + " speaks protocol " + protocol + ", this actor " +
+          std::to_string(kWireProtocol) + " (update ddz on one side)");
+      return SessionEnd::Refused;
     }
     const int64_t id = store.add(kNextActor, 1);
     store.set(actor_key(id, "hello"), encode_hello(make_hello(config_, spec_, name_, threads_)));

@@ -304,6 +304,23 @@ TEST(RemoteHubActor, StaleGamesAreDroppedAndCounted) {
   rig.hub->finish(0);
 }
 
+// Another program's c10d store on the port: the actor says so and gives up after its retry time.
+TEST(RemoteHubActor, AStoreWithoutALearnerIsNotJoined) {
+  const fs::path dir = fresh_dir("remote_no_learner");
+  const fs::path cfg_file = dir / "tiny.yaml";
+  std::ofstream(cfg_file) << tiny_config().to_yaml();
+  clear_stop();
+  auto foreign = Store::serve(parse_endpoint("127.0.0.1:0", "--listen"), 5);
+  JoinOptions join;
+  join.config_path = cfg_file.string();
+  join.learner = Endpoint{"127.0.0.1", foreign->port()};
+  join.retry_s = 1;
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_EQ(run_remote_actor(join), 1);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(20));
+  EXPECT_FALSE(foreign->check(remote::actor_key(1, "hello")));  // it never greeted
+}
+
 TEST(RemoteProgress, TheLineCountsActorProcessesOnlyInADistributedRun) {
   ProgressFigures f;
   EXPECT_EQ(render_progress(f).find("actors"), std::string::npos);
