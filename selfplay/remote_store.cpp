@@ -21,11 +21,11 @@ namespace {
 // c10d 1.13's TCPStore server listens on the wildcard address (every interface) with no way to
 // name one, but c10d has no authentication, so the learner must listen only where the user said
 // (127.0.0.1 by default). While Store::serve constructs the server on this thread, bind() below
-// (which the executable's definition makes libtorch call instead of libc's) turns a wildcard
-// IPv4 bind into the requested address and refuses IPv6 wildcard binds, after which c10d falls
-// back to IPv4. Other threads and other moments see plain bind(). serve() then checks the
-// listening socket's address, so a build where this does not take effect fails loudly instead
-// of exposing the store.
+// (which the executable's definition makes libtorch call instead of libc's) puts the requested
+// IPv4 address in place of the wildcard: as such on an IPv4 socket, as ::ffff:ADDRESS on c10d's
+// dual-stack IPv6 socket (with 0.0.0.0 the wildcard stays). Other threads and other moments see
+// plain bind(). serve() then checks the listening socket's address, so a build where this does
+// not take effect fails loudly instead of exposing the store.
 struct BindRequest {
   in_addr addr{};
   int fd = -1;  // the socket bound with the requested address
@@ -49,15 +49,24 @@ extern "C" int bind(int fd, const sockaddr* addr, socklen_t len) {
   }
   BindRequest* req = t_bind_request;
   if (!req || !addr) return real(fd, addr, len);
-  if (addr->sa_family == AF_INET6) {
-    errno = EAFNOSUPPORT;  // c10d then tries the IPv4 wildcard
-    return -1;
+  int rc;
+  if (addr->sa_family == AF_INET6 && len >= socklen_t(sizeof(sockaddr_in6))) {
+    sockaddr_in6 want;
+    std::memcpy(&want, addr, sizeof want);
+    if (req->addr.s_addr != htonl(INADDR_ANY)) {
+      std::memset(&want.sin6_addr, 0, sizeof want.sin6_addr);
+      want.sin6_addr.s6_addr[10] = want.sin6_addr.s6_addr[11] = 0xff;  // ::ffff:a.b.c.d
+      std::memcpy(&want.sin6_addr.s6_addr[12], &req->addr, 4);
+    }
+    rc = real(fd, reinterpret_cast<const sockaddr*>(&want), sizeof want);
+  } else if (addr->sa_family == AF_INET && len >= socklen_t(sizeof(sockaddr_in))) {
+    sockaddr_in want;
+    std::memcpy(&want, addr, sizeof want);
+    want.sin_addr = req->addr;
+    rc = real(fd, reinterpret_cast<const sockaddr*>(&want), sizeof want);
+  } else {
+    return real(fd, addr, len);
   }
-  if (addr->sa_family != AF_INET || len < socklen_t(sizeof(sockaddr_in))) return real(fd, addr, len);
-  sockaddr_in want;
-  std::memcpy(&want, addr, sizeof want);
-  want.sin_addr = req->addr;
-  const int rc = real(fd, reinterpret_cast<const sockaddr*>(&want), sizeof want);
   if (rc == 0) req->fd = fd;
   return rc;
 }
@@ -108,6 +117,18 @@ std::string ipv4_text(in_addr a) {
   char buf[INET_ADDRSTRLEN] = {};
   ::inet_ntop(AF_INET, &a, buf, sizeof buf);
   return buf;
+}
+
+// True when socket `fd` is bound to `want` (IPv4, or IPv4-mapped on IPv6; 0.0.0.0 = either wildcard).
+bool bound_to(int fd, in_addr want) {
+  sockaddr_storage got{};
+  socklen_t len = sizeof got;
+  if (fd < 0 || ::getsockname(fd, reinterpret_cast<sockaddr*>(&got), &len) != 0) return false;
+  if (got.ss_family == AF_INET) return reinterpret_cast<const sockaddr_in&>(got).sin_addr.s_addr == want.s_addr;
+  if (got.ss_family != AF_INET6) return false;
+  const in6_addr& a = reinterpret_cast<const sockaddr_in6&>(got).sin6_addr;
+  if (want.s_addr == htonl(INADDR_ANY)) return IN6_IS_ADDR_UNSPECIFIED(&a);
+  return IN6_IS_ADDR_V4MAPPED(&a) && std::memcmp(&a.s6_addr[12], &want, 4) == 0;
 }
 
 }  // namespace
@@ -165,10 +186,7 @@ std::unique_ptr<Store> Store::serve(const Endpoint& bind_to, double timeout_s) {
     throw;
   }
   t_bind_request = nullptr;
-  sockaddr_in got{};
-  socklen_t len = sizeof got;
-  if (req.fd < 0 || ::getsockname(req.fd, reinterpret_cast<sockaddr*>(&got), &len) != 0 || got.sin_family != AF_INET ||
-      got.sin_addr.s_addr != req.addr.s_addr)
+  if (!bound_to(req.fd, req.addr))
     throw RemoteError("cannot restrict the store to " + bind_to.host +
                       ": this build's c10d did not bind through the interposed bind(); refusing to listen on every interface");
   impl->port = impl->store->getPort();

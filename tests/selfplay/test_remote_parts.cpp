@@ -2,7 +2,14 @@
 // corrupt ones are refused, greetings name the first difference, the c10d store listens only on
 // the address asked for, and an actor process's loop feeds the learner's hub (and is refused
 // with another config).
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cstring>
 
 #include <chrono>
 #include <fstream>
@@ -135,17 +142,21 @@ TEST(RemoteStore, EndpointsParseAndBadOnesAreNamed) {
   }
 }
 
-// The listening socket's local address in /proc/net/tcp (hex, e.g. 0100007F for 127.0.0.1).
+// The local address of the socket listening on `port`, from /proc/net/tcp and tcp6 (hex as the
+// kernel writes it: 0100007F is 127.0.0.1, 0000000000000000FFFF00000100007F is ::ffff:127.0.0.1).
 std::string listening_address(uint16_t port) {
-  std::ifstream in("/proc/net/tcp");
-  std::string line;
   char want[8];
   std::snprintf(want, sizeof want, ":%04X", port);
-  while (std::getline(in, line)) {
-    std::istringstream f(line);
-    std::string slot, local, remote, state;
-    f >> slot >> local >> remote >> state;
-    if (state == "0A" && local.size() > 5 && local.substr(local.size() - 5) == want) return local.substr(0, 8);
+  for (const char* table : {"/proc/net/tcp", "/proc/net/tcp6"}) {
+    std::ifstream in(table);
+    std::string line;
+    while (std::getline(in, line)) {
+      std::istringstream f(line);
+      std::string slot, local, remote, state;
+      f >> slot >> local >> remote >> state;
+      if (state == "0A" && local.size() > 5 && local.substr(local.size() - 5) == want)
+        return local.substr(0, local.size() - 5);
+    }
   }
   return "";
 }
@@ -153,7 +164,22 @@ std::string listening_address(uint16_t port) {
 TEST(RemoteStore, ListensOnlyOnTheAddressGivenAndMovesValues) {
   auto server = Store::serve(parse_endpoint("127.0.0.1:0", "--listen"), 5);
   ASSERT_NE(server->port(), 0);
-  EXPECT_EQ(listening_address(server->port()), "0100007F");  // not 00000000 (every interface)
+  const std::string at = listening_address(server->port());  // not a wildcard (every interface)
+  EXPECT_TRUE(at == "0100007F" || at == "0000000000000000FFFF00000100007F") << at;
+  // Through any other IPv4 address of this machine the port is closed.
+  ifaddrs* list = nullptr;
+  ASSERT_EQ(::getifaddrs(&list), 0);
+  for (const ifaddrs* i = list; i; i = i->ifa_next) {
+    if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET) continue;
+    sockaddr_in other;
+    std::memcpy(&other, i->ifa_addr, sizeof other);
+    if (other.sin_addr.s_addr == htonl(INADDR_LOOPBACK)) continue;
+    other.sin_port = htons(server->port());
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    EXPECT_NE(::connect(fd, reinterpret_cast<const sockaddr*>(&other), sizeof other), 0) << i->ifa_name;
+    ::close(fd);
+  }
+  ::freeifaddrs(list);
   auto client = Store::connect(Endpoint{"127.0.0.1", server->port()}, 5);
   client->set("k", std::string("a\0b", 3));
   EXPECT_EQ(server->get("k"), std::string("a\0b", 3));
