@@ -9,9 +9,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <cstring>
-
 #include <chrono>
+#include <cstring>
 #include <fstream>
 #include <future>
 #include <sstream>
