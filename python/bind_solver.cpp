@@ -49,21 +49,38 @@ pyb::dict result_dict(const SolveResult& r, SeatName seat_name) {
   return out;
 }
 
-pyb::dict solve(const pyb::object& hand, const pyb::object& other, const pyb::object& landlord,
+pyb::dict solve(const pyb::object& game, const pyb::object& hand, const pyb::object& other, const pyb::object& landlord,
                 const pyb::object& farmer1, const pyb::object& farmer2, const pyb::object& to_move,
                 const pyb::object& beat, const pyb::object& beat_by, bool all_wins, uint64_t max_nodes,
                 size_t table_mb, int threads) {
   const bool two = !hand.is_none() || !other.is_none();
   const bool three = !landlord.is_none() || !farmer1.is_none() || !farmer2.is_none();
-  if (two == three)
-    throw pyb::value_error("solve: give hand and other (two players) or landlord, farmer1, farmer2 and to_move (three)");
+  if (int(two) + int(three) + int(!game.is_none()) != 1)
+    throw pyb::value_error("solve: give a game, or hand and other (two players), or landlord, farmer1, farmer2 and to_move (three)");
   if (threads < 1 || threads > 2) throw pyb::value_error("solve: threads must be 1 or 2");
   SolverOptions options;
   options.table_mb = table_mb;
   options.max_nodes = max_nodes;
   options.threads = threads;
-  const Move to_beat = move_arg(beat, "beat");
   SolveResult result;
+  if (!game.is_none()) {
+    if (!beat.is_none() || !to_move.is_none() || !beat_by.is_none())
+      throw pyb::value_error("solve: a game gives its own seat to move and combination to beat");
+    const GameState& g = game.cast<const GameState&>();
+    if (g.phase() != Phase::Play) throw pyb::value_error(std::string("solve: the game is in the ") + phase_name(g.phase()) + " phase");
+    {
+      pyb::gil_scoped_release release;
+      EndgameSolver solver(options);
+      result = solver.solve(g, all_wins);
+    }
+    // Seats are the game's seat numbers; the winner is "landlord" or "farmers".
+    const int landlord_seat = g.landlord();
+    return result_dict(result, [landlord_seat](int seat, bool winner) -> pyb::object {
+      if (winner) return pyb::str(seat == landlord_seat ? "landlord" : "farmers");
+      return pyb::int_(seat);
+    });
+  }
+  const Move to_beat = move_arg(beat, "beat");
   if (two) {
     if (hand.is_none() || other.is_none()) throw pyb::value_error("solve: two players need both hand and other");
     if (!to_move.is_none() || !beat_by.is_none())
@@ -105,11 +122,12 @@ pyb::dict solve(const pyb::object& hand, const pyb::object& other, const pyb::ob
 }  // namespace
 
 void bind_solver(pyb::module_& m) {
-  m.def("solve", &solve, pyb::kw_only(), pyb::arg("hand") = pyb::none(), pyb::arg("other") = pyb::none(),
+  m.def("solve", &solve, pyb::arg("game") = pyb::none(), pyb::kw_only(), pyb::arg("hand") = pyb::none(), pyb::arg("other") = pyb::none(),
         pyb::arg("landlord") = pyb::none(), pyb::arg("farmer1") = pyb::none(), pyb::arg("farmer2") = pyb::none(),
         pyb::arg("to_move") = pyb::none(), pyb::arg("beat") = pyb::none(), pyb::arg("beat_by") = pyb::none(),
         pyb::arg("all_wins") = false, pyb::arg("max_nodes") = 0, pyb::arg("table_mb") = 64, pyb::arg("threads") = 1,
-        "Exact perfect-information solve, as `ddz solve --json`. Two players: hand (to move) against other, "
+        "Exact perfect-information solve, as `ddz solve --json`. A ddz.Game in the play phase: every hand "
+        "known, pv seats are seat numbers, winner 'landlord' or 'farmers'. Two players: hand (to move) against other, "
         "beat played by other. Three: landlord, farmer1, farmer2 in play order, to_move and beat_by named "
         "'landlord', 'farmer1' or 'farmer2'. Returns complete, side_to_move_wins, winner, winning_moves "
         "(all of them with all_wins=True), pv as (seat, move) pairs and stats; complete is False when "

@@ -1,5 +1,8 @@
 # Agents, solvers and the arena from Python: legal answers, the shipped network, RLCard's step
 # interface, parity of ddz.solve/min_plays/arena with the CLI's JSON, bad specs and files.
+import threading
+import time
+
 import pytest
 
 import ddz
@@ -87,6 +90,35 @@ def test_solve_two_and_three_players_like_the_cli(ddz_binary):
     for key in ["side_to_move_wins", "winner", "winning_moves"]:
         assert ours[key] == theirs[key], key
     assert ddz.solve(hand="3333444455556666", other="XD", max_nodes=1)["complete"] in (True, False)
+
+
+def test_solve_a_game_position_with_seat_numbers():
+    # The three-player position above as a game whose landlord sits in seat 1.
+    game = ddz.Game.from_position(["33", "3456789A", "TJQKA2"], landlord=1, to_move=2, beat="8", beat_by=1)
+    ours = ddz.solve(game, all_wins=True)
+    named = ddz.solve(landlord="3456789A", farmer1="TJQKA2", farmer2="33", to_move="farmer1", beat="8",
+                      beat_by="landlord", all_wins=True)
+    assert ours["winner"] == named["winner"] == "farmers"
+    assert ours["winning_moves"] == named["winning_moves"]
+    seat_of = {"landlord": 1, "farmer1": 2, "farmer2": 0}
+    assert ours["pv"] == [(seat_of[s], m) for s, m in named["pv"]]
+    with pytest.raises(ValueError, match="bidding"):
+        ddz.solve(ddz.Game(seed=1, bidding=True))
+    with pytest.raises(ValueError):
+        ddz.solve(game, hand="3", other="4")
+
+
+def test_long_calls_release_the_gil():
+    # While another thread is inside ddz.arena, this thread must keep running Python code.
+    done = threading.Event()
+    worker = threading.Thread(target=lambda: (ddz.arena(["mcts:sims=30", "heuristic"], deals=10, seed=1), done.set()))
+    ticks = 0
+    worker.start()
+    while not done.is_set() and worker.is_alive():
+        ticks += 1
+        time.sleep(0.001)
+    worker.join()
+    assert done.is_set() and ticks >= 20
 
 
 def test_solve_rejects_bad_positions():
