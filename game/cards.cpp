@@ -51,10 +51,16 @@ bool Hand::is_valid() const {
   return true;
 }
 
+size_t write_cards(Hand hand, char* out) {
+  size_t n = 0;
+  for (int r = 0; r < kNumRanks; ++r)
+    for (int k = hand.count(r); k > 0; --k) out[n++] = kRankChars[r];
+  return n;
+}
+
 std::string to_string(Hand hand) {
-  std::string out;
-  for (int r = 0; r < kNumRanks; ++r) out.append(size_t(hand.count(r)), kRankChars[r]);
-  return out;
+  char text[kMaxCardsText];
+  return std::string(text, write_cards(hand, text));
 }
 
 std::optional<Hand> try_parse_cards(std::string_view text, std::string* error) {

@@ -89,6 +89,10 @@ struct HandHash {
 
 // Canonical notation: one character a card, sorted by rank ("33344455", "XD"). Empty hand -> "".
 std::string to_string(Hand hand);
+// The same written into `out` without allocating (for callers that build many strings, such as
+// the Python module's states); returns the length. A Hand holds at most 15 x 15 cards.
+constexpr size_t kMaxCardsText = 15 * kNumRanks;
+size_t write_cards(Hand hand, char* out);
 
 // Parses card notation: ranks 3..9 T J Q K A 2 X D, lower case too, "10" for T, B for X, R for D;
 // spaces and commas are ignored. Throws NotationError naming the input on anything else or on

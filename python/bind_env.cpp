@@ -117,8 +117,9 @@ class Env {
       if (my_turn) {
         g.legal(moves_);
         for (const Move& mv : moves_) {
-          legal[pyb::int_(action_id(mv))] = pyb::none();
-          raw_legal.append(move_str(mv));
+          const int id = action_id(mv);
+          legal[pyb::int_(id)] = pyb::none();
+          raw_legal.append(action_str(id));
         }
       }
     }
@@ -126,10 +127,10 @@ class Env {
     put(raw, k_self, seat);
     put(raw, k_phase, phase_name(g.phase()));
     put(raw, k_landlord, obs.landlord == kNoSeat ? pyb::none() : pyb::object(pyb::int_(obs.landlord)));
-    put(raw, k_current_hand, to_string(obs.hand));
-    put(raw, k_others_hand, to_string(obs.unseen()));
-    put(raw, k_seen_cards, to_string(obs.kitty));
-    put(raw, k_played_cards, pyb::make_tuple(to_string(obs.played[0]), to_string(obs.played[1]), to_string(obs.played[2])));
+    put(raw, k_current_hand, cards_str(obs.hand));
+    put(raw, k_others_hand, cards_str(obs.unseen()));
+    put(raw, k_seen_cards, cards_str(obs.kitty));
+    put(raw, k_played_cards, pyb::make_tuple(cards_str(obs.played[0]), cards_str(obs.played[1]), cards_str(obs.played[2])));
     put(raw, k_num_cards_left, pyb::make_tuple(obs.cards_left[0], obs.cards_left[1], obs.cards_left[2]));
     const auto trace = pyb::reinterpret_steal<pyb::list>(PyList_GetSlice(trace_.ptr(), 0, PY_SSIZE_T_MAX));
     put(raw, k_trace, trace);

@@ -33,6 +33,9 @@ Move move_arg(const pyb::handle& value, const char* what);
 // "pass" or the canonical cards, as a cached Python str per action id: building the same
 // strings over and over is most of the cost of a state seen from Python.
 pyb::str move_str(const Move& move);
+pyb::str action_str(int id);  // the same by action id (0..kPassAction)
+// Canonical notation of a card set as a Python str, without a std::string in between.
+pyb::str cards_str(Hand hand);
 pyb::list moves_list(const std::vector<Move>& moves);
 std::vector<int> action_ids(const std::vector<Move>& moves);
 // Env's and VecEnv's payoff setting: true for "score" (the game's scores), false for "win"

@@ -36,15 +36,25 @@ Move move_arg(const pyb::handle& value, const char* what) {
   }
 }
 
-pyb::str move_str(const Move& move) {
+pyb::str action_str(int id) {
   // Leaked on purpose: Python objects must not be released by static destructors after the
   // interpreter has shut down.
   static auto* cache = new std::vector<pyb::object>(size_t(kNumActions));
+  pyb::object& slot = (*cache)[size_t(id)];
+  if (!slot) slot = pyb::str(to_string(move_of_action(id)));
+  return pyb::reinterpret_borrow<pyb::str>(slot);
+}
+
+pyb::str move_str(const Move& move) {
   const int id = action_id(move);
   if (id < 0) return pyb::str(to_string(move));  // not reachable for moves made by the engine
-  pyb::object& slot = (*cache)[size_t(id)];
-  if (!slot) slot = pyb::str(to_string(move));
-  return pyb::reinterpret_borrow<pyb::str>(slot);
+  return action_str(id);
+}
+
+pyb::str cards_str(Hand hand) {
+  char text[kMaxCardsText];
+  const size_t n = write_cards(hand, text);
+  return pyb::reinterpret_steal<pyb::str>(PyUnicode_FromStringAndSize(text, pyb::ssize_t(n)));
 }
 
 pyb::list moves_list(const std::vector<Move>& moves) {
