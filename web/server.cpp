@@ -3,6 +3,7 @@
 #include "web/server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -32,6 +33,13 @@ WebServer::WebServer(Api& api) : api_(api), server_(std::make_unique<httplib::Se
   // Answers are small and written in pieces (headers, body): without TCP_NODELAY, Nagle's
   // algorithm against the client's delayed ACK held each answer ~40 ms (bench_web_load: p50 87 ms).
   s.set_tcp_nodelay(true);
+  // The library's default is SO_REUSEPORT, with which a second `ddz web` on the same port starts
+  // without error and the kernel splits connections between the two (a game then lives in one
+  // process and is unknown to the other). SO_REUSEADDR alone still allows a restart at once.
+  s.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+  });
   // A keep-alive connection holds one pool thread while it is open, and a connection beyond the
   // pool waits for a free thread: a short idle time, a bounded reuse and more threads than the
   // library's default (8; bench_web_load with 32 players then had 1-2 s stalls and dropped
