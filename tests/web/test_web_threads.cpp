@@ -5,6 +5,7 @@
 #include <atomic>
 #include <thread>
 
+#include "agent/arena_report.h"
 #include "tests/web/web_client.h"
 #include "web/server.h"
 
@@ -97,6 +98,32 @@ TEST(WebArena, MatchFillsInTheArenaFigures) {
   EXPECT_EQ(h["all"]["games"], 12);
   EXPECT_EQ(figures["pairs"][0]["deals"], 6);
   EXPECT_NE(status["text"].get<std::string>().find("heuristic"), std::string::npos);
+}
+
+// The page's match plays the arena's deals: its WP and ADP equal `ddz arena`'s for the seed.
+TEST(WebArena, FiguresEqualTheArenas) {
+  Api api(heuristic_options());
+  const auto started = call(api, "POST", "/api/arena",
+                            json{{"agents", {"heuristic", "random"}}, {"deals", 5}, {"seed", 9}, {"bidding", true}});
+  ASSERT_EQ(started.status, 201) << started.body.dump();
+  json status;
+  for (int i = 0; i < 2000; ++i) {
+    status = call(api, "GET", "/api/arena/" + started.body["id"].get<std::string>()).body;
+    if (status["state"] != "running") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_EQ(status["state"], "done");
+  ArenaConfig config;
+  config.agents = {"heuristic", "random"};
+  config.deals = 5;
+  config.seed = 9;
+  config.rules.bidding = true;
+  const json arena = json::parse(arena_json(run_arena(config), -1));
+  const json& page = status["figures"];
+  for (size_t a = 0; a < 2; ++a)
+    for (const char* side : {"landlord", "farmers", "all"}) EXPECT_EQ(page["agents"][a][side], arena["agents"][a][side]) << side;
+  EXPECT_EQ(page["pairs"][0]["paired_score"], arena["pairs"][0]["paired_score"]);
+  EXPECT_EQ(page["pairs"][0]["verdict"], arena["pairs"][0]["verdict"]);
 }
 
 TEST(WebArena, StopEndsAMatchEarly) {
