@@ -19,7 +19,7 @@ PACKAGE_DIR = $(BUILD_DIR)/package
 ASAN_DIR ?= build-asan
 TSAN_DIR ?= build-tsan
 SANITIZE_FLAGS = -DDDZ_WERROR=$(WERROR) -DDDZ_ARCH=$(ARCH) -DDDZ_ARCH_CHECKS=OFF -DDDZ_BENCH=OFF \
-                 -DDDZ_PACKAGE_TEST=OFF -DDDZ_PYTHON=OFF
+                 -DDDZ_PACKAGE_TEST=OFF -DDDZ_PYTHON=OFF -DDDZ_BROWSER_TEST=OFF
 
 .PHONY: all deps build demo test bench package sanitize sanitize-asan sanitize-tsan clean
 
