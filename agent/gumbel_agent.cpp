@@ -80,7 +80,7 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   o.bid_threshold = get_double("bid_threshold", 0.0, -100.0, 100.0);
   o.seed = uint64_t(get_int("seed", 0, 0, 1 << 30));
   o.bid = spec.get_string("bid", file.get_string("bid", "head"));
-  make_bidder(o.bid, spec.text());  // an unknown bid= is the spec's error, reported before any game
+  check_bid_source(o.bid, spec.text());  // an unknown bid= is the spec's error, reported before any game
   spec.check({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "noise", "solver_nodes", "bid_threshold", "seed", "bid"},
              max_positional);
   if (s.k > s.sims) throw AgentSpecError("agent spec \"" + spec.text() + "\": k must not exceed sims");

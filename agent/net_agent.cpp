@@ -28,11 +28,15 @@ int bid_by_head(const EigenNet& net, const Observation& obs, double threshold) {
   return 0;
 }
 
+void check_bid_source(const std::string& bid, const std::string& spec_text) {
+  if (bid != "head" && bid != "heuristic" && bid != "mcts" && bid != "search")
+    throw AgentSpecError("agent spec \"" + spec_text + "\": bid must be " + kBidSources + ", got \"" + bid + "\"");
+}
+
 std::unique_ptr<Agent> make_bidder(const std::string& bid, const std::string& spec_text) {
+  check_bid_source(bid, spec_text);
   if (bid == "head") return nullptr;
-  if (bid == "heuristic") return make_agent("heuristic");
-  if (bid == "mcts" || bid == "search") return make_agent("mcts");
-  throw AgentSpecError("agent spec \"" + spec_text + "\": bid must be " + kBidSources + ", got \"" + bid + "\"");
+  return make_agent(bid == "heuristic" ? "heuristic" : "mcts");
 }
 
 int NetAgent::bid(const Observation& obs) {
@@ -95,7 +99,7 @@ std::unique_ptr<Agent> net_agent_from(const AgentSpec& spec, std::shared_ptr<con
   o.bid_threshold = spec.get_double("bid_threshold", o.bid_threshold, -100.0, 100.0);
   o.bid = spec.get_string("bid", defaults.get_string("bid", o.bid));
   spec.check({"temperature", "bid_threshold", "bid"}, max_positional);
-  make_bidder(o.bid, spec.text());  // an unknown bid= is the spec's error, reported before any game
+  check_bid_source(o.bid, spec.text());  // an unknown bid= is the spec's error, reported before any game
   return std::make_unique<NetAgent>(std::move(model), o, spec.text());
 }
 

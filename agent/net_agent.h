@@ -51,6 +51,8 @@ int bid_by_head(const EigenNet& net, const Observation& obs, double threshold);
 // "mcts" (also spelt "search"): that agent kind at its defaults, whose bid() the network agent
 // calls. Throws AgentSpecError naming the spec for any other value.
 std::unique_ptr<Agent> make_bidder(const std::string& bid, const std::string& spec_text);
+// The same check without building the bidder (spec parsing: an mcts bidder is not free to make).
+void check_bid_source(const std::string& bid, const std::string& spec_text);
 // The bid values make_bidder accepts, for spec checks and help texts.
 constexpr const char* kBidSources = "head, heuristic or mcts";
 
