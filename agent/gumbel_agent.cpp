@@ -11,7 +11,7 @@ namespace ddz {
 
 GumbelAgent::GumbelAgent(std::shared_ptr<const LoadedModel> model, const GumbelAgentOptions& options, std::string spec)
     : model_(std::move(model)), options_(options), spec_(std::move(spec)) {
-  if (options_.search.rollout_mix > 0)
+  if (options_.search.rollout_mix > 0 || options_.search.inference.active())
     rollouts_ = std::make_unique<HeuristicEvaluator>(make_agent("heuristic"), Rng::mix(options_.seed, 0x7011));
   if (options_.search.solver_cards > 0) {
     SolverOptions o;
@@ -76,12 +76,15 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   s.c_visit = get_double("c_visit", s.c_visit, 0.0, 1e6);
   s.c_scale = get_double("c_scale", s.c_scale, 0.0, 1e3);
   s.noise = get_int("noise", 0, 0, 1) == 1;
+  s.inference.mismatch_weight = get_double("infer", 1.0, 0.001, 1.0);
+  s.inference.last_moves = get_int("infer_moves", s.inference.last_moves, 0, 1000);
   o.solver_nodes = get_int("solver_nodes", 5000, 0, 1 << 30);
   o.bid_threshold = get_double("bid_threshold", 0.0, -100.0, 100.0);
   o.seed = uint64_t(get_int("seed", 0, 0, 1 << 30));
   o.bid = spec.get_string("bid", file.get_string("bid", "head"));
   check_bid_source(o.bid, spec.text());  // an unknown bid= is the spec's error, reported before any game
-  spec.check({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "noise", "solver_nodes", "bid_threshold", "seed", "bid"},
+  spec.check({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "noise", "infer", "infer_moves", "solver_nodes",
+              "bid_threshold", "seed", "bid"},
              max_positional);
   if (s.k > s.sims) throw AgentSpecError("agent spec \"" + spec.text() + "\": k must not exceed sims");
   return std::make_unique<GumbelAgent>(std::move(model), o, display.empty() ? spec.text() : display);

@@ -8,6 +8,10 @@
 //   solver=0          worlds with at most this many cards are scored by the exact solver
 //   solver_nodes=5000 node cap of one solve       c_visit=50, c_scale=0.1  sigma(q) of the paper
 //   noise=0           1: Gumbel noise on the candidates as in self-play (0: deterministic top-k)
+//   infer=1           world inference: a sampled world counts infer^m, m = how many of the other
+//                     seats' last infer_moves plays the heuristic would have made differently in
+//                     it (agent/world_inference.h); 1 = off, every world counts the same
+//   infer_moves=8     how many of the other seats' latest plays are weighed (0 = all)
 //   bid_threshold=0   as for `net`                seed=0         mixed into the per-game seed
 //   bid=head          head: the bid head decides; heuristic: bids as `heuristic` does; mcts (or
 //                     search): as `mcts` does, by the simulated landlord results of sampled

@@ -11,7 +11,6 @@
 
 #include "models/features.h"
 #include "search/rollout_evaluator.h"
-#include "agent/history_worlds.h"
 
 namespace ddz {
 
@@ -50,6 +49,7 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
   if (s.rollout_mix < 0.0 || s.rollout_mix > 1.0) throw std::invalid_argument("gumbel_search: rollout_mix must be in [0, 1]");
   if (s.rollout_mix > 0.0 && !rollouts) throw std::invalid_argument("gumbel_search: rollout_mix > 0 needs a rollout policy");
   if (s.solver_cards > 0 && !solver) throw std::invalid_argument("gumbel_search: solver_cards > 0 needs a solver");
+  if (s.inference.active() && !rollouts) throw std::invalid_argument("gumbel_search: world inference needs a rollout policy");
   const double mix = s.rollout_mix;
   const bool use_net_value = mix < 1.0;
   const int n = int(moves.size());
@@ -74,8 +74,11 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
   const int m = std::max(1, std::min({s.k, n, s.sims}));
   std::vector<int> cand(order.begin(), order.begin() + m);
 
+  // Value sums and world-weight sums per move (with uniform worlds every weight is 1, so the
+  // weighted mean is the plain mean of the visits).
   std::vector<double> qsum(size_t(n), 0.0);
-  auto q_of = [&](int a) { return res.visits[size_t(a)] ? qsum[size_t(a)] / res.visits[size_t(a)] : 0.0; };
+  std::vector<double> wsum_of(size_t(n), 0.0);
+  auto q_of = [&](int a) { return wsum_of[size_t(a)] > 0 ? qsum[size_t(a)] / wsum_of[size_t(a)] : 0.0; };
   auto sigma = [&](double q, int max_visits) { return (s.c_visit + max_visits) * s.c_scale * (q + 1.0) / 2.0; };
 
   const int phases = m > 1 ? int(std::ceil(std::log2(double(m)))) : 1;
@@ -83,7 +86,7 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
   std::vector<float> value_inputs;
   std::vector<HeadOutput> outs;
   std::vector<int> owner;
-  std::vector<int> pending_q_sign;
+  std::vector<double> pending_q_sign;  // +-1 times the world's weight
   while (true) {
     const int per = std::max(1, s.sims / (phases * int(cand.size())));
     if (used > 0 && used + per * int(cand.size()) > s.sims + int(cand.size())) break;  // budget spent
@@ -91,35 +94,39 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
     owner.clear();
     pending_q_sign.clear();
     for (int w = 0; w < per; ++w) {
-      const GameState world = sample_world_with_history(obs, rng);
+      const WeightedWorld drawn =
+          sample_weighted_world(obs, rng, s.inference, rollouts ? &rollouts->policy() : nullptr);
+      const GameState& world = drawn.world;
+      const double weight = drawn.weight;
       for (int a : cand) {
         GameState next = world;
         next.apply_trusted(moves[size_t(a)]);
         res.visits[size_t(a)]++;
+        wsum_of[size_t(a)] += weight;
         ++used;
         if (next.phase() == Phase::Over) {
-          qsum[size_t(a)] += team_result(next, obs.seat);
+          qsum[size_t(a)] += weight * team_result(next, obs.seat);
           continue;
         }
         if (s.solver_cards > 0 && cards_in_hands(next) <= s.solver_cards) {
           const std::optional<bool> win = solver->side_to_move_wins(next);
           if (win) {
             const bool mover_side = obs.teammates(obs.seat, next.to_move());
-            qsum[size_t(a)] += (*win == mover_side) ? 1.0 : -1.0;
+            qsum[size_t(a)] += weight * ((*win == mover_side) ? 1.0 : -1.0);
             continue;
           }
         }
         if (mix > 0.0) {
           GameState rolled = next;
           rollouts->rollout(rolled);
-          qsum[size_t(a)] += mix * team_result(rolled, obs.seat);
+          qsum[size_t(a)] += weight * mix * team_result(rolled, obs.seat);
         }
         if (!use_net_value) continue;
         const size_t off = value_inputs.size();
         value_inputs.resize(off + size_t(kValueDim));
         encode_value(next, value_inputs.data() + off);
         owner.push_back(a);
-        pending_q_sign.push_back(obs.teammates(obs.seat, next.to_move()) ? 1 : -1);
+        pending_q_sign.push_back(obs.teammates(obs.seat, next.to_move()) ? weight : -weight);
       }
     }
     if (!owner.empty()) {

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "agent/heuristic_evaluator.h"
+#include "agent/world_inference.h"
 #include "game/observation.h"
 #include "game/rng.h"
 #include "models/eigen_net.h"
@@ -50,6 +51,10 @@ struct GumbelSettings {
   // exact solver passed to gumbel_search (0 = never; needs a solver). Near the end of a game a
   // rollout or the value net guesses where the solver knows, and endgame mistakes decide games.
   int solver_cards = 0;
+  // Worlds weighed by how well the rollout policy explains the other seats' recent plays
+  // (agent/world_inference.h); a move's value is the weighted mean over its worlds. Off by
+  // default: every world counts the same. Needs the rollout policy passed to gumbel_search.
+  WorldInference inference;
 };
 
 struct GumbelResult {
@@ -62,7 +67,8 @@ struct GumbelResult {
 };
 
 // Searches obs (play phase, obs.seat to move) over `moves` (its legal moves, at least one).
-// `rollouts` plays sampled worlds to the end when settings.rollout_mix > 0 (required then);
+// `rollouts` plays sampled worlds to the end when settings.rollout_mix > 0 and weighs worlds when
+// settings.inference is active (required then);
 // `solver` solves small worlds exactly when settings.solver_cards > 0 (required then). A solve
 // over the solver's node cap falls back on the usual value.
 GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves,

@@ -33,6 +33,8 @@ class HeuristicEvaluator final : public Evaluator, public PriorSource {
 
   // Plays the world to the end with the policy (and epsilon); returns the winner seat.
   int rollout(GameState& world);
+  // The rollout policy itself (world inference asks it what a seat would have played).
+  Agent& policy() { return *policy_; }
 
  private:
   std::unique_ptr<Agent> policy_;

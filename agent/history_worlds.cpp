@@ -7,7 +7,8 @@
 
 namespace ddz {
 
-GameState world_with_history(const Observation& obs, const std::array<Hand, kNumSeats>& hands) {
+GameState world_with_history(const Observation& obs, const std::array<Hand, kNumSeats>& hands,
+                             const PlayVisitor& before_play) {
   Deal deal;
   deal.kitty = obs.kitty;
   for (int s = 0; s < kNumSeats; ++s) {
@@ -32,7 +33,10 @@ GameState world_with_history(const Observation& obs, const std::array<Hand, kNum
       if (!why.empty()) throw std::logic_error("world_with_history: bid does not replay: " + why);
     }
   }
-  for (const PlayRecord& r : obs.history) state.apply_trusted(r.move);
+  for (const PlayRecord& r : obs.history) {
+    if (before_play) before_play(state, r);
+    state.apply_trusted(r.move);
+  }
   if (state.to_move() != obs.to_move || state.landlord() != obs.landlord)
     throw std::logic_error("world_with_history: replay does not reach the observed position");
   return state;

@@ -3,6 +3,7 @@
 // same kind of state (history, cards played, bids) in search as in training on true games.
 #pragma once
 #include <array>
+#include <functional>
 
 #include "game/observation.h"
 #include "game/rng.h"
@@ -13,7 +14,11 @@ namespace ddz {
 // The full-history state whose current hands are `hands` (consistent with obs, e.g. drawn by
 // UniformWorldSampler): each seat's original hand = hands + cards it played, the landlord's
 // less the kitty. Throws std::logic_error if the history does not replay (inconsistent input).
-GameState world_with_history(const Observation& obs, const std::array<Hand, kNumSeats>& hands);
+// `before_play`, when given, sees each recorded play with the state just before it (for weighing a
+// world by how well it explains the other seats' moves: agent/world_inference.h).
+using PlayVisitor = std::function<void(const GameState& before, const PlayRecord& play)>;
+GameState world_with_history(const Observation& obs, const std::array<Hand, kNumSeats>& hands,
+                             const PlayVisitor& before_play = {});
 
 // Draws one world for obs (play phase) with the uniform sampler and rebuilds its history.
 GameState sample_world_with_history(const Observation& obs, Rng& rng);
