@@ -78,12 +78,13 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   s.noise = get_int("noise", 0, 0, 1) == 1;
   s.inference.mismatch_weight = get_double("infer", 1.0, 0.001, 1.0);
   s.inference.last_moves = get_int("infer_moves", s.inference.last_moves, 0, 1000);
+  s.stake_values = get_int("stakes", 0, 0, 1) == 1;
   o.solver_nodes = get_int("solver_nodes", 5000, 0, 1 << 30);
   o.bid_threshold = get_double("bid_threshold", 0.0, -100.0, 100.0);
   o.seed = uint64_t(get_int("seed", 0, 0, 1 << 30));
   o.bid = spec.get_string("bid", file.get_string("bid", "head"));
   check_bid_source(o.bid, spec.text());  // an unknown bid= is the spec's error, reported before any game
-  spec.check({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "noise", "infer", "infer_moves", "solver_nodes",
+  spec.check({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "noise", "infer", "infer_moves", "stakes", "solver_nodes",
               "bid_threshold", "seed", "bid"},
              max_positional);
   if (s.k > s.sims) throw AgentSpecError("agent spec \"" + spec.text() + "\": k must not exceed sims");

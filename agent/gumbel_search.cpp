@@ -86,7 +86,7 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
   std::vector<float> value_inputs;
   std::vector<HeadOutput> outs;
   std::vector<int> owner;
-  std::vector<double> pending_q_sign;  // +-1 times the world's weight
+  std::vector<double> pending_q_sign;  // +-1 times the world's weight (and stake ratio)
   while (true) {
     const int per = std::max(1, s.sims / (phases * int(cand.size())));
     if (used > 0 && used + per * int(cand.size()) > s.sims + int(cand.size())) break;  // budget spent
@@ -98,6 +98,9 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
           sample_weighted_world(obs, rng, s.inference, rollouts ? &rollouts->policy() : nullptr);
       const GameState& world = drawn.world;
       const double weight = drawn.weight;
+      // The stake a scored state reached, relative to now (1 unless stake_values).
+      const double root_stake = double(world.stake());
+      auto stake_ratio = [&](const GameState& scored) { return s.stake_values ? double(scored.stake()) / root_stake : 1.0; };
       for (int a : cand) {
         GameState next = world;
         next.apply_trusted(moves[size_t(a)]);
@@ -105,28 +108,29 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
         wsum_of[size_t(a)] += weight;
         ++used;
         if (next.phase() == Phase::Over) {
-          qsum[size_t(a)] += weight * team_result(next, obs.seat);
+          qsum[size_t(a)] += weight * stake_ratio(next) * team_result(next, obs.seat);
           continue;
         }
         if (s.solver_cards > 0 && cards_in_hands(next) <= s.solver_cards) {
           const std::optional<bool> win = solver->side_to_move_wins(next);
           if (win) {
             const bool mover_side = obs.teammates(obs.seat, next.to_move());
-            qsum[size_t(a)] += weight * ((*win == mover_side) ? 1.0 : -1.0);
+            qsum[size_t(a)] += weight * stake_ratio(next) * ((*win == mover_side) ? 1.0 : -1.0);
             continue;
           }
         }
         if (mix > 0.0) {
           GameState rolled = next;
           rollouts->rollout(rolled);
-          qsum[size_t(a)] += weight * mix * team_result(rolled, obs.seat);
+          qsum[size_t(a)] += weight * stake_ratio(rolled) * mix * team_result(rolled, obs.seat);
         }
         if (!use_net_value) continue;
         const size_t off = value_inputs.size();
         value_inputs.resize(off + size_t(kValueDim));
         encode_value(next, value_inputs.data() + off);
         owner.push_back(a);
-        pending_q_sign.push_back(obs.teammates(obs.seat, next.to_move()) ? weight : -weight);
+        const double w_stake = weight * stake_ratio(next);
+        pending_q_sign.push_back(obs.teammates(obs.seat, next.to_move()) ? w_stake : -w_stake);
       }
     }
     if (!owner.empty()) {

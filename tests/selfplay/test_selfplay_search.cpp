@@ -171,6 +171,56 @@ TEST(SelfplaySearch, FindsTheMoveThatWinsAtOnce) {
   EXPECT_GE(found, 5);
 }
 
+// stake_values: a move that ends the game is worth the stake it reaches over the stake now (a
+// spring doubles it), and rollout results are +-2^k, so q times visits stays an integer while
+// some |q| exceeds 1 (bombs in the rollouts); without it every |q| is at most 1.
+TEST(SelfplaySearch, StakeValuesScaleResultsByTheStakeReached) {
+  TrainConfig cfg;
+  Learner learner(tiny_spec(), cfg, 3);
+  const EigenNet net(tiny_spec(), learner.weights());
+  HeuristicEvaluator rollouts(make_agent("heuristic"), 5);
+  int winning_checked = 0, above_one = 0, checked = 0;
+  std::vector<Move> moves;
+  for (uint64_t seed = 1; seed <= 300; ++seed) {
+    Rng rng(seed);
+    GameState s(seed, Rules());
+    while (s.phase() == Phase::Play) {
+      s.legal(moves);
+      if (moves.size() > 1 && (seed + s.history().size()) % 7 == 0) {
+        GumbelSettings gs;
+        gs.k = std::min(8, int(moves.size()));
+        gs.sims = 32;
+        gs.c_scale = 1.0;
+        gs.rollout_mix = 1.0;
+        gs.stake_values = true;
+        Rng search_rng(seed);
+        const GumbelResult r = gumbel_search(net, observe(s, s.to_move()), moves, gs, search_rng, &rollouts);
+        gs.stake_values = false;
+        Rng plain_rng(seed);
+        const GumbelResult plain = gumbel_search(net, observe(s, s.to_move()), moves, gs, plain_rng, &rollouts);
+        for (size_t a = 0; a < moves.size(); ++a) {
+          EXPECT_LE(std::fabs(plain.q[a]), 1.0f);
+          if (r.visits[a] == 0) continue;
+          const double total = double(r.q[a]) * r.visits[a];
+          EXPECT_NEAR(total, std::round(total), 1e-3) << seed;
+          above_one += std::fabs(r.q[a]) > 1.0f;
+          ++checked;
+          GameState next = s;
+          next.apply_trusted(moves[a]);
+          if (next.phase() == Phase::Over) {
+            EXPECT_FLOAT_EQ(r.q[a], float(next.stake()) / float(s.stake())) << "seed " << seed;
+            ++winning_checked;
+          }
+        }
+      }
+      s.apply_trusted(moves[rng.below(uint32_t(moves.size()))]);
+    }
+  }
+  EXPECT_GT(checked, 200);
+  EXPECT_GT(above_one, 0);
+  EXPECT_GT(winning_checked, 0);
+}
+
 // With solver_cards covering the position, every simulation is scored by the exact solver (+1 or
 // -1 for the mover's side) instead of the untrained net's fractional values, so each visited
 // move's q times its visits is an integer of the same parity as the visits. Without a solver a
