@@ -78,7 +78,7 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   s.noise = get_int("noise", 0, 0, 1) == 1;
   s.inference.mismatch_weight = get_double("infer", 1.0, 0.001, 1.0);
   s.inference.last_moves = get_int("infer_moves", s.inference.last_moves, 0, 1000);
-  s.stake_values = get_int("stakes", 0, 0, 1) == 1;
+  s.stake_weight = get_double("stakes", 0.0, 0.0, 1.0);
   o.solver_nodes = get_int("solver_nodes", 5000, 0, 1 << 30);
   o.bid_threshold = get_double("bid_threshold", 0.0, -100.0, 100.0);
   o.seed = uint64_t(get_int("seed", 0, 0, 1 << 30));

@@ -12,8 +12,8 @@
 //                     seats' last infer_moves plays the heuristic would have made differently in
 //                     it (agent/world_inference.h); 1 = off, every world counts the same
 //   infer_moves=8     how many of the other seats' latest plays are weighed (0 = all)
-//   stakes=0          1: a simulation counts its result times the stake it reached over the
-//                     stake now (expected points rather than win probability)
+//   stakes=0          weight w of the stakes: a simulation counts its result times
+//                     1 + w * (stake it reached / stake now - 1); 1 = expected points, 0 = wins
 //   bid_threshold=0   as for `net`                seed=0         mixed into the per-game seed
 //   bid=head          head: the bid head decides; heuristic: bids as `heuristic` does; mcts (or
 //                     search): as `mcts` does, by the simulated landlord results of sampled

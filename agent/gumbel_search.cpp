@@ -49,6 +49,7 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
   if (s.rollout_mix < 0.0 || s.rollout_mix > 1.0) throw std::invalid_argument("gumbel_search: rollout_mix must be in [0, 1]");
   if (s.rollout_mix > 0.0 && !rollouts) throw std::invalid_argument("gumbel_search: rollout_mix > 0 needs a rollout policy");
   if (s.solver_cards > 0 && !solver) throw std::invalid_argument("gumbel_search: solver_cards > 0 needs a solver");
+  if (s.stake_weight < 0.0 || s.stake_weight > 1.0) throw std::invalid_argument("gumbel_search: stake_weight must be in [0, 1]");
   if (s.inference.active() && !rollouts) throw std::invalid_argument("gumbel_search: world inference needs a rollout policy");
   const double mix = s.rollout_mix;
   const bool use_net_value = mix < 1.0;
@@ -98,9 +99,11 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
           sample_weighted_world(obs, rng, s.inference, rollouts ? &rollouts->policy() : nullptr);
       const GameState& world = drawn.world;
       const double weight = drawn.weight;
-      // The stake a scored state reached, relative to now (1 unless stake_values).
+      // The stake a scored state reached, relative to now (1 with stake_weight 0).
       const double root_stake = double(world.stake());
-      auto stake_ratio = [&](const GameState& scored) { return s.stake_values ? double(scored.stake()) / root_stake : 1.0; };
+      auto stake_ratio = [&](const GameState& scored) {
+        return 1.0 + s.stake_weight * (double(scored.stake()) / root_stake - 1.0);
+      };
       for (int a : cand) {
         GameState next = world;
         next.apply_trusted(moves[size_t(a)]);

@@ -55,11 +55,11 @@ struct GumbelSettings {
   // (agent/world_inference.h); a move's value is the weighted mean over its worlds. Off by
   // default: every world counts the same. Needs the rollout policy passed to gumbel_search.
   WorldInference inference;
-  // Score-aware values: each simulation's result is multiplied by the stake it reached over the
-  // stake now (a bomb in the rollout doubles it), so moves are compared by expected points
-  // rather than by win probability; q then leaves [-1, 1]. Off by default (self-play trains on
-  // win/loss values); for the full game, where bombs decide the points.
-  bool stake_values = false;
+  // Score-aware values: each simulation's result is multiplied by 1 + stake_weight * (r - 1), r =
+  // the stake it reached over the stake now (a bomb in the rollout doubles it). 1 compares moves
+  // by expected points, 0 (the default, and self-play's) by win probability; q then leaves
+  // [-1, 1]. Bombs and springs decide the points, and a win/loss search is blind to them.
+  double stake_weight = 0.0;
 };
 
 struct GumbelResult {

@@ -171,7 +171,7 @@ TEST(SelfplaySearch, FindsTheMoveThatWinsAtOnce) {
   EXPECT_GE(found, 5);
 }
 
-// stake_values: a move that ends the game is worth the stake it reaches over the stake now (a
+// stake_weight 1: a move that ends the game is worth the stake it reaches over the stake now (a
 // spring doubles it), and rollout results are +-2^k, so q times visits stays an integer while
 // some |q| exceeds 1 (bombs in the rollouts); without it every |q| is at most 1.
 TEST(SelfplaySearch, StakeValuesScaleResultsByTheStakeReached) {
@@ -192,10 +192,10 @@ TEST(SelfplaySearch, StakeValuesScaleResultsByTheStakeReached) {
         gs.sims = 32;
         gs.c_scale = 1.0;
         gs.rollout_mix = 1.0;
-        gs.stake_values = true;
+        gs.stake_weight = 1.0;
         Rng search_rng(seed);
         const GumbelResult r = gumbel_search(net, observe(s, s.to_move()), moves, gs, search_rng, &rollouts);
-        gs.stake_values = false;
+        gs.stake_weight = 0.0;
         Rng plain_rng(seed);
         const GumbelResult plain = gumbel_search(net, observe(s, s.to_move()), moves, gs, plain_rng, &rollouts);
         for (size_t a = 0; a < moves.size(); ++a) {
