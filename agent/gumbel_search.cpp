@@ -118,6 +118,7 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
           const std::optional<bool> win = solver->side_to_move_wins(next);
           if (win) {
             const bool mover_side = obs.teammates(obs.seat, next.to_move());
+            // The solver knows who wins, not what bombs or spring the rest adds: the stake so far.
             qsum[size_t(a)] += weight * stake_ratio(next) * ((*win == mover_side) ? 1.0 : -1.0);
             continue;
           }
