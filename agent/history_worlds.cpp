@@ -3,7 +3,6 @@
 
 #include <stdexcept>
 
-#include "search/world_sampler.h"
 
 namespace ddz {
 
@@ -40,12 +39,6 @@ GameState world_with_history(const Observation& obs, const std::array<Hand, kNum
   if (state.to_move() != obs.to_move || state.landlord() != obs.landlord)
     throw std::logic_error("world_with_history: replay does not reach the observed position");
   return state;
-}
-
-GameState sample_world_with_history(const Observation& obs, Rng& rng) {
-  static const UniformWorldSampler sampler;
-  const GameState world = sampler.sample(obs, rng);
-  return world_with_history(obs, world.hands());
 }
 
 }  // namespace ddz

@@ -6,7 +6,6 @@
 #include <functional>
 
 #include "game/observation.h"
-#include "game/rng.h"
 #include "game/state.h"
 
 namespace ddz {
@@ -20,7 +19,7 @@ using PlayVisitor = std::function<void(const GameState& before, const PlayRecord
 GameState world_with_history(const Observation& obs, const std::array<Hand, kNumSeats>& hands,
                              const PlayVisitor& before_play = {});
 
-// Draws one world for obs (play phase) with the uniform sampler and rebuilds its history.
-GameState sample_world_with_history(const Observation& obs, Rng& rng);
+// Drawing such a world (uniformly, optionally weighed by the play so far): sample_weighted_world
+// in agent/world_inference.h.
 
 }  // namespace ddz

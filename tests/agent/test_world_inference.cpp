@@ -80,7 +80,8 @@ TEST(WorldInference, WeightCountsMismatchesOfTheWeighedPlaysOnly) {
   EXPECT_GT(below_one, 40);  // random worlds disagree with the model somewhere
   WorldInference on;
   on.mismatch_weight = 0.5;
-  const Observation obs = observe(heuristic_position(1, 10), heuristic_position(1, 10).to_move());
+  const GameState position = heuristic_position(1, 10);
+  const Observation obs = observe(position, position.to_move());
   EXPECT_THROW(sample_weighted_world(obs, rng, on, nullptr), std::invalid_argument);
 }
 

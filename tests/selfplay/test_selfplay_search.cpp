@@ -15,6 +15,7 @@
 #include "selfplay/metrics.h"
 #include "selfplay/replay_buffer.h"
 #include "agent/history_worlds.h"
+#include "agent/world_inference.h"
 #include "search/world_sampler.h"
 
 #include "tests/selfplay/tiny_spec.h"
@@ -57,7 +58,7 @@ TEST(SelfplayWorlds, RebuiltWorldsKeepHistoryAndFeatures) {
     encode_value(same, b.data());
     ASSERT_EQ(a, b) << "seed " << seed;
     // Sampled worlds are consistent with the observation and carry its history.
-    const GameState w = sample_world_with_history(obs, rng);
+    const GameState w = sample_weighted_world(obs, rng, WorldInference{}, nullptr).world;
     ASSERT_EQ(check_world(obs, w), "") << "seed " << seed;
     ASSERT_EQ(w.history().size(), truth.history().size());
     ASSERT_EQ(w.base_score(), truth.base_score());
