@@ -65,6 +65,12 @@ Rules training_rules(const TrainConfig& config) {
   return rules;
 }
 
+Rules evaluation_rules(const TrainConfig& config) {
+  Rules rules = training_rules(config);
+  if (config.eval_fixed_landlord) rules.bidding = false;
+  return rules;
+}
+
 int network_bid(const EigenNet& net, const Observation& obs, double explore, Rng& rng) {
   const std::vector<int> legal = obs.legal_bids();
   if (explore > 0 && rng.uniform() < explore) return legal[rng.below(uint32_t(legal.size()))];

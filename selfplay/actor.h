@@ -30,6 +30,9 @@ NetworkSpec network_spec(const TrainConfig& config);
 
 // Rules of the run's games: bidding per config, all doublings counted.
 Rules training_rules(const TrainConfig& config);
+// Rules of the run's evaluations: the training rules, with a fixed landlord (seat 0) when
+// config.eval_fixed_landlord is set.
+Rules evaluation_rules(const TrainConfig& config);
 
 // What one actor thread keeps between games: the exact solver's table (config.solver_cards > 0).
 struct ActorContext {

@@ -179,6 +179,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_string_list("eval_opponents", c.eval_opponents);
   r.read_choice("eval_agent", c.eval_agent, {"net", "mcts+net"});
   r.read_int("eval_sims", c.eval_sims, 1, 100000);
+  r.read_bool("eval_fixed_landlord", c.eval_fixed_landlord);
   r.read_double("checkpoint_every_minutes", c.checkpoint_every_minutes, 0.01, 1e6);
   r.read_int("keep_checkpoints", c.keep_checkpoints, 1, 1000);
   r.read_int("stale_versions", c.stale_versions, 0, 1000000);
@@ -250,6 +251,7 @@ std::string TrainConfig::to_yaml() const {
   os << "]\n";
   os << "eval_agent: " << eval_agent << "\n";
   os << "eval_sims: " << eval_sims << "\n";
+  os << "eval_fixed_landlord: " << (eval_fixed_landlord ? "true" : "false") << "\n";
   os << "checkpoint_every_minutes: " << checkpoint_every_minutes << "\n";
   os << "keep_checkpoints: " << keep_checkpoints << "\n";
   os << "stale_versions: " << stale_versions << "\n";

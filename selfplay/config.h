@@ -65,6 +65,9 @@ struct TrainConfig {
   std::vector<std::string> eval_opponents{"random", "heuristic"};
   std::string eval_agent = "net";  // "net" (policy alone) or "mcts+net" (search with the net)
   int eval_sims = 16;              // simulations per move when eval_agent is mcts+net
+  // Evaluate with a fixed landlord (seat 0, base 1) even when the run plays with bidding, so that
+  // a run that switches `bidding` on keeps a curve comparable with its fixed-landlord past.
+  bool eval_fixed_landlord = false;
   // --- checkpoints ---
   double checkpoint_every_minutes = 1.0;  // also written at the end and on Ctrl-C / SIGTERM
   int keep_checkpoints = 3;               // newest N kept

@@ -35,7 +35,7 @@ void Evaluator::evaluate(const Learner& learner, int64_t steps, int64_t games, M
     ac.deals = config_.eval_deals;
     ac.seed = Rng::mix(config_.seed, 0xe7a1);  // the same deals at every evaluation
     ac.threads = 1;
-    ac.rules = training_rules(config_);
+    ac.rules = evaluation_rules(config_);
     const ArenaResult r = run_arena(ac);
     const RoleStats t = r.agents[0].total();
     EvalResult e;

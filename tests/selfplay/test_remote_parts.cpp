@@ -276,11 +276,13 @@ TEST(RemoteHubActor, ActorFeedsTheHubAndStopsWhenTheRunEnds) {
   EXPECT_GT(f.rx_bytes, 0);
   ASSERT_EQ(f.sources.size(), 1u);
   EXPECT_EQ(f.sources[0].name, "unit-actor");
-  EXPECT_EQ(rig.store.plays.added(), f.samples);
   Rng rng(1);
   for (const PlaySample& s : rig.store.plays.sample(20, rng)) EXPECT_EQ(s.policy_version, 500);
   hub.finish(10.0);
   EXPECT_EQ(actor.get(), 0);
+  // Compared once the run has ended: while the actor still posts, a snapshot of the figures and
+  // the store's live count can differ by a game that landed between the two reads.
+  EXPECT_EQ(rig.store.plays.added(), hub.figures().samples);
   const std::string text = read_file(dir / "log.txt");
   EXPECT_NE(text.find("actor unit-actor joined"), std::string::npos) << text;
 }

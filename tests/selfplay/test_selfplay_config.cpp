@@ -108,11 +108,13 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.rollout_mix_decay_minutes = 90;
   c.solver_cards = 11;
   c.solver_nodes = 777;
+  c.eval_fixed_landlord = true;
   const TrainConfig r = parse_config(c.to_yaml(), "effective");
   EXPECT_DOUBLE_EQ(r.rollout_mix_final, 0.125);
   EXPECT_DOUBLE_EQ(r.rollout_mix_decay_minutes, 90);
   EXPECT_EQ(r.solver_cards, 11);
   EXPECT_EQ(r.solver_nodes, 777);
+  EXPECT_TRUE(r.eval_fixed_landlord);
   EXPECT_EQ(r.seed, 99u);
   EXPECT_EQ(r.sims, 40);
   EXPECT_DOUBLE_EQ(r.lr, 3e-4);

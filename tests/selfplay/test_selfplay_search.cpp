@@ -282,6 +282,19 @@ TEST(SelfplayActor, RolloutMixDecaysLinearly) {
   EXPECT_NEAR(rollout_mix_at(cfg, 600.0), 0.1, 1e-12);
 }
 
+TEST(SelfplayActor, EvaluationRulesFollowBiddingUnlessFixedLandlordIsAsked) {
+  TrainConfig cfg;
+  cfg.bidding = true;
+  EXPECT_TRUE(evaluation_rules(cfg).bidding);
+  cfg.eval_fixed_landlord = true;
+  EXPECT_FALSE(evaluation_rules(cfg).bidding);
+  EXPECT_EQ(evaluation_rules(cfg).fixed_landlord, 0);
+  EXPECT_TRUE(training_rules(cfg).bidding);  // self-play still bids
+  cfg.bidding = false;
+  cfg.eval_fixed_landlord = false;
+  EXPECT_FALSE(evaluation_rules(cfg).bidding);
+}
+
 TEST(SelfplayActor, GameSamplesHaveOutcomes) {
   TrainConfig cfg;
   cfg.sims = 4;
