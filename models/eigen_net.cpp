@@ -1,5 +1,6 @@
 // Eigen forward pass. Weights are kept as row-major [out, in] like torch.nn.Linear, so a batch of
-// rows x (n x in) maps to x * W^T; the policy's state part is computed once per position.
+// rows x (n x in) maps to x * W^T; the layers on the encoded input are kept transposed and skip
+// zero inputs; the policy's state part is computed once per position.
 #include "models/eigen_net.h"
 
 #include <algorithm>
@@ -27,6 +28,24 @@ EigenNet::Layer EigenNet::load(const Weights& w, const std::string& name, bool b
   return l;
 }
 
+EigenNet::InputLayer EigenNet::load_input(const Weights& w, const std::string& name, bool bias) {
+  Layer l = load(w, name, bias);
+  return InputLayer{l.w.transpose(), std::move(l.b)};
+}
+
+EigenNet::Matrix EigenNet::affine_sparse(const InputLayer& layer, const float* x, int n) {
+  const Eigen::Index in = layer.wt.rows(), outs = layer.wt.cols();
+  Matrix out(n, outs);
+  for (int r = 0; r < n; ++r) {
+    const float* row = x + size_t(r) * size_t(in);
+    auto h = out.row(r);
+    h = layer.b.transpose();
+    for (Eigen::Index j = 0; j < in; ++j)
+      if (row[j] != 0.0f) h.noalias() += row[j] * layer.wt.row(j);
+  }
+  return out;
+}
+
 EigenNet::EigenNet(const NetworkSpec& spec, const Weights& weights) : spec_(spec) {
   spec.validate();
   // Shapes first, so a mismatch is reported by name before anything is copied.
@@ -35,18 +54,20 @@ EigenNet::EigenNet(const NetworkSpec& spec, const Weights& weights) : spec_(spec
     if (it == weights.tensors.end()) throw std::invalid_argument("missing tensor '" + name + "'");
     if (it->second.shape != shape) throw std::invalid_argument("tensor '" + name + "' has the wrong shape");
   }
-  policy_state_in_ = load(weights, "policy_state_in", false).w;
-  policy_move_in_ = load(weights, "policy_move_in", true);
+  policy_state_in_ = load_input(weights, "policy_state_in", false);
+  policy_move_in_ = load_input(weights, "policy_move_in", true);
   for (size_t i = 1; i < spec.policy_hidden.size(); ++i) policy_rest_.push_back(load(weights, layer_name("policy", int(i)), true));
   policy_rest_.push_back(load(weights, "policy_out", true));
-  for (size_t i = 0; i < spec.value_hidden.size(); ++i) value_.push_back(load(weights, layer_name("value", int(i)), true));
-  value_.push_back(load(weights, "value_out", true));
-  for (size_t i = 0; i < spec.bid_hidden.size(); ++i) bid_.push_back(load(weights, layer_name("bid", int(i)), true));
-  bid_.push_back(load(weights, "bid_out", true));
+  value_in_ = load_input(weights, layer_name("value", 0), true);
+  for (size_t i = 1; i < spec.value_hidden.size(); ++i) value_rest_.push_back(load(weights, layer_name("value", int(i)), true));
+  value_rest_.push_back(load(weights, "value_out", true));
+  bid_in_ = load_input(weights, layer_name("bid", 0), true);
+  for (size_t i = 1; i < spec.bid_hidden.size(); ++i) bid_rest_.push_back(load(weights, layer_name("bid", int(i)), true));
+  bid_rest_.push_back(load(weights, "bid_out", true));
 }
 
-EigenNet::Matrix EigenNet::mlp(const std::vector<Layer>& layers, Matrix x) const {
-  for (size_t i = 0; i < layers.size(); ++i) {
+EigenNet::Matrix EigenNet::mlp(const std::vector<Layer>& layers, size_t first, Matrix x) {
+  for (size_t i = first; i < layers.size(); ++i) {
     Matrix y = x * layers[i].w.transpose();
     y.rowwise() += layers[i].b.transpose();
     if (i + 1 < layers.size()) y = y.cwiseMax(0.0f);
@@ -57,27 +78,22 @@ EigenNet::Matrix EigenNet::mlp(const std::vector<Layer>& layers, Matrix x) const
 
 void EigenNet::policy_scores(const float* state, const float* moves, int n, float* out) const {
   if (n <= 0) return;
-  const Eigen::Map<const Eigen::VectorXf> s(state, kStateDim);
-  const Eigen::VectorXf s_part = policy_state_in_ * s + policy_move_in_.b;
-  const Eigen::Map<const Matrix> m(moves, n, kMoveDim);
-  Matrix h = m * policy_move_in_.w.transpose();
-  h.rowwise() += s_part.transpose();
+  const Matrix s_part = affine_sparse(policy_state_in_, state, 1);
+  Matrix h = affine_sparse(policy_move_in_, moves, n);
+  h.rowwise() += s_part.row(0);
   h = h.cwiseMax(0.0f);
-  const Matrix y = mlp(policy_rest_, std::move(h));
+  const Matrix y = mlp(policy_rest_, 0, std::move(h));
   for (int i = 0; i < n; ++i) out[i] = y(i, 0);
 }
 
 void EigenNet::policy_scores_batch(const float* states, int p, const float* moves, const int* owner, int m,
                                    float* out) const {
   if (m <= 0 || p <= 0) return;
-  const Eigen::Map<const Matrix> s(states, p, kStateDim);
-  Matrix s_part = s * policy_state_in_.transpose();
-  s_part.rowwise() += policy_move_in_.b.transpose();
-  const Eigen::Map<const Matrix> mv(moves, m, kMoveDim);
-  Matrix h = mv * policy_move_in_.w.transpose();
+  const Matrix s_part = affine_sparse(policy_state_in_, states, p);
+  Matrix h = affine_sparse(policy_move_in_, moves, m);
   for (int i = 0; i < m; ++i) h.row(i) += s_part.row(owner[i]);
   h = h.cwiseMax(0.0f);
-  const Matrix y = mlp(policy_rest_, std::move(h));
+  const Matrix y = mlp(policy_rest_, 0, std::move(h));
   for (int i = 0; i < m; ++i) out[i] = y(i, 0);
 }
 
@@ -93,23 +109,26 @@ void EigenNet::softmax(float* scores, int n, float temperature) {
   for (int i = 0; i < n; ++i) scores[i] /= sum;
 }
 
-void EigenNet::heads(const std::vector<Layer>& layers, const float* inputs, int n, int dim, HeadOutput* out) const {
+void EigenNet::heads(const InputLayer& in, const std::vector<Layer>& rest, const float* inputs, int n,
+                     HeadOutput* out) const {
   if (n <= 0) return;
-  const Matrix y = mlp(layers, Eigen::Map<const Matrix>(inputs, n, dim));
+  Matrix h = affine_sparse(in, inputs, n);
+  if (!rest.empty()) h = h.cwiseMax(0.0f);  // rest always holds the output layer (NetworkSpec)
+  const Matrix y = mlp(rest, 0, std::move(h));
   for (int i = 0; i < n; ++i) out[i] = HeadOutput{y(i, 0), y(i, 1) * kScoreScale};
 }
 
 HeadOutput EigenNet::value(const float* input) const {
   HeadOutput o;
-  heads(value_, input, 1, kValueDim, &o);
+  heads(value_in_, value_rest_, input, 1, &o);
   return o;
 }
-void EigenNet::value_batch(const float* inputs, int n, HeadOutput* out) const { heads(value_, inputs, n, kValueDim, out); }
+void EigenNet::value_batch(const float* inputs, int n, HeadOutput* out) const { heads(value_in_, value_rest_, inputs, n, out); }
 HeadOutput EigenNet::bid(const float* input) const {
   HeadOutput o;
-  heads(bid_, input, 1, kBidDim, &o);
+  heads(bid_in_, bid_rest_, input, 1, &o);
   return o;
 }
-void EigenNet::bid_batch(const float* inputs, int n, HeadOutput* out) const { heads(bid_, inputs, n, kBidDim, out); }
+void EigenNet::bid_batch(const float* inputs, int n, HeadOutput* out) const { heads(bid_in_, bid_rest_, inputs, n, out); }
 
 }  // namespace ddz

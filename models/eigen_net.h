@@ -53,17 +53,29 @@ class EigenNet {
     Matrix w;  // [out, in]
     Eigen::VectorXf b;
   };
+  // A layer on the encoded input, kept transposed ([in, out]): the inputs are card planes and
+  // one-hots, about one in seven non-zero, so summing the weight rows of the non-zero inputs
+  // does a seventh of the dense product's work (features.h; bench/bench_eigen_net.cpp).
+  struct InputLayer {
+    Matrix wt;  // [in, out]
+    Eigen::VectorXf b;
+  };
   Layer load(const Weights& w, const std::string& name, bool bias);
-  // Runs hidden layers (ReLU) and the output layer on rows of x (n x in).
-  Matrix mlp(const std::vector<Layer>& layers, Matrix x) const;
-  void heads(const std::vector<Layer>& layers, const float* inputs, int n, int dim, HeadOutput* out) const;
+  InputLayer load_input(const Weights& w, const std::string& name, bool bias);
+  // out (n x layer outputs) = x (n x in, row-major) * W^T + b, skipping zero inputs.
+  static Matrix affine_sparse(const InputLayer& layer, const float* x, int n);
+  // Runs layers[first..] (ReLU between them) on rows of x (n x in).
+  static Matrix mlp(const std::vector<Layer>& layers, size_t first, Matrix x);
+  void heads(const InputLayer& in, const std::vector<Layer>& rest, const float* inputs, int n, HeadOutput* out) const;
 
   NetworkSpec spec_;
-  Matrix policy_state_in_;  // [h0, kStateDim]
-  Layer policy_move_in_;
+  InputLayer policy_state_in_;  // [kStateDim, h0], zero bias
+  InputLayer policy_move_in_;   // [kMoveDim, h0]
   std::vector<Layer> policy_rest_;  // hidden layers 1.. and the output
-  std::vector<Layer> value_;
-  std::vector<Layer> bid_;
+  InputLayer value_in_;
+  std::vector<Layer> value_rest_;   // value hidden layers 1.. and the output
+  InputLayer bid_in_;
+  std::vector<Layer> bid_rest_;
 };
 
 }  // namespace ddz
