@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Ships a training run of configs/pretrained.yaml: exports its newest checkpoint as
 # models/pretrained/agent.ddz (with the default search settings below) and copies what a resume
-# needs (config, log, metrics, curves, newest checkpoint) to models/pretrained/run/.
+# needs (config, log, metrics, curves, newest checkpoint) to models/pretrained/run/, and the run's
+# metrics.csv and curves.svg (WP against heuristic and mcts over training time) to docs/pretrained/.
 # Usage: scripts/pretrained_ship.sh [BUILD_DIR] [RUN_DIR]   (then commit models/pretrained/)
 set -euo pipefail
 build=${1:-build}
@@ -23,4 +24,9 @@ cp "$run/config.yaml" "$run/log.txt" "$run/metrics.csv" "$run/curves.svg" "$out/
 cp "$run/checkpoints/$step".* "$out/run.tmp/checkpoints/"
 rm -rf "$out/run"
 mv "$out/run.tmp" "$out/run"
-echo "shipped $step of $run: $out/agent.ddz ($settings) and $out/run/"
+mkdir -p docs/pretrained
+for f in metrics.csv curves.svg; do
+  cp "$run/$f" "docs/pretrained/$f.tmp"
+  mv "docs/pretrained/$f.tmp" "docs/pretrained/$f"
+done
+echo "shipped $step of $run: $out/agent.ddz ($settings), $out/run/ and docs/pretrained/"
