@@ -25,7 +25,12 @@ def main():
     parser.add_argument("--deals", type=int, default=5000, help="deals per situation (default: 5000)")
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed (default: 1)")
     args = parser.parse_args()
-    agent = ddz.Agent(args.agent)
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+    try:
+        agent = ddz.Agent(args.agent)
+    except ValueError as e:
+        parser.error(str(e))
     print(f"{args.agent}: share of {args.deals} hands on which it bids")
     for name, before in SITUATIONS:
         bids = 0
