@@ -3,7 +3,6 @@
 
 #include <stdexcept>
 
-
 namespace ddz {
 
 GameState world_with_history(const Observation& obs, const std::array<Hand, kNumSeats>& hands,

@@ -66,8 +66,8 @@ EigenNet::EigenNet(const NetworkSpec& spec, const Weights& weights) : spec_(spec
   bid_rest_.push_back(load(weights, "bid_out", true));
 }
 
-EigenNet::Matrix EigenNet::mlp(const std::vector<Layer>& layers, size_t first, Matrix x) {
-  for (size_t i = first; i < layers.size(); ++i) {
+EigenNet::Matrix EigenNet::mlp(const std::vector<Layer>& layers, Matrix x) {
+  for (size_t i = 0; i < layers.size(); ++i) {
     Matrix y = x * layers[i].w.transpose();
     y.rowwise() += layers[i].b.transpose();
     if (i + 1 < layers.size()) y = y.cwiseMax(0.0f);
@@ -82,7 +82,7 @@ void EigenNet::policy_scores(const float* state, const float* moves, int n, floa
   Matrix h = affine_sparse(policy_move_in_, moves, n);
   h.rowwise() += s_part.row(0);
   h = h.cwiseMax(0.0f);
-  const Matrix y = mlp(policy_rest_, 0, std::move(h));
+  const Matrix y = mlp(policy_rest_, std::move(h));
   for (int i = 0; i < n; ++i) out[i] = y(i, 0);
 }
 
@@ -93,7 +93,7 @@ void EigenNet::policy_scores_batch(const float* states, int p, const float* move
   Matrix h = affine_sparse(policy_move_in_, moves, m);
   for (int i = 0; i < m; ++i) h.row(i) += s_part.row(owner[i]);
   h = h.cwiseMax(0.0f);
-  const Matrix y = mlp(policy_rest_, 0, std::move(h));
+  const Matrix y = mlp(policy_rest_, std::move(h));
   for (int i = 0; i < m; ++i) out[i] = y(i, 0);
 }
 
@@ -114,7 +114,7 @@ void EigenNet::heads(const InputLayer& in, const std::vector<Layer>& rest, const
   if (n <= 0) return;
   Matrix h = affine_sparse(in, inputs, n);
   if (!rest.empty()) h = h.cwiseMax(0.0f);  // rest always holds the output layer (NetworkSpec)
-  const Matrix y = mlp(rest, 0, std::move(h));
+  const Matrix y = mlp(rest, std::move(h));
   for (int i = 0; i < n; ++i) out[i] = HeadOutput{y(i, 0), y(i, 1) * kScoreScale};
 }
 

@@ -64,8 +64,8 @@ class EigenNet {
   InputLayer load_input(const Weights& w, const std::string& name, bool bias);
   // out (n x layer outputs) = x (n x in, row-major) * W^T + b, skipping zero inputs.
   static Matrix affine_sparse(const InputLayer& layer, const float* x, int n);
-  // Runs layers[first..] (ReLU between them) on rows of x (n x in).
-  static Matrix mlp(const std::vector<Layer>& layers, size_t first, Matrix x);
+  // Runs hidden layers (ReLU) and the output layer on rows of x (n x in).
+  static Matrix mlp(const std::vector<Layer>& layers, Matrix x);
   void heads(const InputLayer& in, const std::vector<Layer>& rest, const float* inputs, int n, HeadOutput* out) const;
 
   NetworkSpec spec_;
