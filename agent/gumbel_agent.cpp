@@ -10,7 +10,7 @@
 namespace ddz {
 
 GumbelAgent::GumbelAgent(std::shared_ptr<const LoadedModel> model, const GumbelAgentOptions& options, std::string spec)
-    : model_(std::move(model)), options_(options), spec_(std::move(spec)) {
+    : model_(std::move(model)), options_(options), spec_(std::move(spec)), bidder_(model_->net, options_.bid) {
   if (options_.search.rollout_mix > 0 || options_.search.inference.active())
     rollouts_ = std::make_unique<HeuristicEvaluator>(make_agent("heuristic"), Rng::mix(options_.seed, 0x7011));
   if (options_.search.solver_cards > 0) {
@@ -19,20 +19,16 @@ GumbelAgent::GumbelAgent(std::shared_ptr<const LoadedModel> model, const GumbelA
     o.max_nodes = uint64_t(options_.solver_nodes);
     solver_ = std::make_unique<EndgameSolver>(o);
   }
-  bidder_ = make_bidder(options_.bid, spec_);
 }
 
 void GumbelAgent::new_game(uint64_t seed) {
   const uint64_t s = Rng::mix(seed, options_.seed);
   rng_.reseed(s);
   if (rollouts_) rollouts_ = std::make_unique<HeuristicEvaluator>(make_agent("heuristic"), Rng::mix(s, 0x7011));
-  if (bidder_) bidder_->new_game(Rng::mix(s, 0xb1d));
+  bidder_.new_game(s);
 }
 
-int GumbelAgent::bid(const Observation& obs) {
-  if (bidder_) return bidder_->bid(obs);
-  return bid_by_head(*model_->net, obs, options_.bid_threshold);
-}
+int GumbelAgent::bid(const Observation& obs) { return bidder_.bid(obs); }
 
 Move GumbelAgent::play(const Observation& obs) {
   last_ = SearchResult{};
@@ -80,13 +76,12 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   s.inference.last_moves = get_int("infer_moves", s.inference.last_moves, 0, 1000);
   s.stake_weight = get_double("stakes", 0.0, 0.0, 1.0);
   o.solver_nodes = get_int("solver_nodes", 5000, 0, 1 << 30);
-  o.bid_threshold = get_double("bid_threshold", 0.0, -100.0, 100.0);
   o.seed = uint64_t(get_int("seed", 0, 0, 1 << 30));
-  o.bid = spec.get_string("bid", file.get_string("bid", "head"));
-  check_bid_source(o.bid, spec.text());  // an unknown bid= is the spec's error, reported before any game
-  spec.check({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "noise", "infer", "infer_moves", "stakes", "solver_nodes",
-              "bid_threshold", "seed", "bid"},
-             max_positional);
+  o.bid = net_bid_options(spec, file);  // an unknown bid= is the spec's error, reported before any game
+  std::set<std::string> allowed = net_bid_keys();
+  allowed.insert({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "noise", "infer", "infer_moves", "stakes",
+                  "solver_nodes", "seed"});
+  spec.check(allowed, max_positional);
   if (s.k > s.sims) throw AgentSpecError("agent spec \"" + spec.text() + "\": k must not exceed sims");
   return std::make_unique<GumbelAgent>(std::move(model), o, display.empty() ? spec.text() : display);
 }

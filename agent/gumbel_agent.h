@@ -1,6 +1,6 @@
 // The `gumbel` agent: plays each move by the self-play search itself (agent/gumbel_search.h: Gumbel
 // top-k candidates, sequential halving over sampled worlds, one ply), so the teacher that training
-// distils can be measured in the arena like any player. Bids from the bid head, as `net` does.
+// distils can be measured in the arena like any player. Bids as `net` does (bid= settings).
 //
 // Spec: gumbel:FILE[,key=value...]. Keys (defaults as in the self-play configs):
 //   sims=16           simulations per move        k=8            candidates kept by top-k
@@ -14,10 +14,11 @@
 //   infer_moves=8     how many of the other seats' latest plays are weighed (0 = all)
 //   stakes=0          weight w of the stakes: a simulation counts its result times
 //                     1 + w * (stake it reached / stake now - 1); 1 = expected points, 0 = wins
-//   bid_threshold=0   as for `net`                seed=0         mixed into the per-game seed
-//   bid=head          head: the bid head decides; heuristic: bids as `heuristic` does; mcts (or
-//                     search): as `mcts` does, by the simulated landlord results of sampled
-//                     deals played out by the heuristic
+//   seed=0            mixed into the per-game seed
+//   bid=head, bid_threshold=0, bid_worlds=64, bid_infer=0.25   how it bids (agent/net_bidder.h):
+//                     head: the bid head decides; lookahead: the rest of the bidding simulated
+//                     in sampled deals, scored by the value net; heuristic: bids as `heuristic`
+//                     does; mcts (or search): as `mcts` does
 #pragma once
 #include <memory>
 #include <string>
@@ -27,6 +28,7 @@
 #include "agent/agent_spec.h"
 #include "agent/gumbel_search.h"
 #include "agent/heuristic_evaluator.h"
+#include "agent/net_bidder.h"
 #include "game/rng.h"
 #include "models/agent_file.h"
 #include "solver/endgame_solver.h"
@@ -37,8 +39,7 @@ namespace ddz {
 struct GumbelAgentOptions {
   GumbelSettings search;
   int64_t solver_nodes = 5000;
-  double bid_threshold = 0.0;
-  std::string bid = "head";  // bid=: head, heuristic or mcts (make_bidder, agent/net_agent.h)
+  NetBidOptions bid;  // bid=, bid_threshold=, bid_worlds=, bid_infer= (agent/net_bidder.h)
   uint64_t seed = 0;
 };
 
@@ -60,7 +61,7 @@ class GumbelAgent final : public Agent {
   Rng rng_;
   std::unique_ptr<HeuristicEvaluator> rollouts_;
   std::unique_ptr<EndgameSolver> solver_;
-  std::unique_ptr<Agent> bidder_;  // bid= other than head
+  NetBidder bidder_;
   std::vector<Move> moves_;
   SearchResult last_;
 };

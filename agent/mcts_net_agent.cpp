@@ -7,6 +7,7 @@
 
 #include "agent/mixed_evaluator.h"
 #include "agent/net_agent.h"
+#include "agent/net_bidder.h"
 
 namespace ddz {
 namespace {
@@ -25,7 +26,7 @@ std::map<std::string, std::string> settings_of(const std::string& list) {
 }  // namespace
 
 MctsNetAgent::MctsNetAgent(std::shared_ptr<const LoadedModel> model, const MctsNetConfig& config, std::string spec_text)
-    : model_(std::move(model)), config_(config), spec_text_(std::move(spec_text)) {
+    : model_(std::move(model)), config_(config), spec_text_(std::move(spec_text)), bidder_(model_->net, config_.bid) {
   auto net = model_->net;
   MixedEvaluatorOptions mix;
   mix.rollout_mix = config_.rollout_mix;
@@ -42,9 +43,10 @@ MctsNetAgent::MctsNetAgent(std::shared_ptr<const LoadedModel> model, const MctsN
 void MctsNetAgent::new_game(uint64_t seed) {
   game_seed_ = Rng::mix(seed, config_.mcts.seed);
   decisions_ = 0;
+  bidder_.new_game(game_seed_);
 }
 
-int MctsNetAgent::bid(const Observation& obs) { return bid_by_head(*model_->net, obs, config_.bid_threshold); }
+int MctsNetAgent::bid(const Observation& obs) { return bidder_.bid(obs); }
 
 Move MctsNetAgent::play(const Observation& obs) {
   root_plies_->store(int(obs.history.size()));
@@ -60,15 +62,14 @@ std::unique_ptr<Agent> mcts_net_agent_from(const AgentSpec& spec, std::shared_pt
   const AgentSpec defaults = file_settings(*model, path);
   spec.check([] {
     std::set<std::string> allowed = kSearchKeys;
-    allowed.insert({"prior_temperature", "bid_threshold", "rollout_mix", "heuristic_prior", "net_plies",
-                    "deep_prior_weight"});
+    allowed.insert({"prior_temperature", "rollout_mix", "heuristic_prior", "net_plies", "deep_prior_weight"});
+    allowed.insert(net_bid_keys().begin(), net_bid_keys().end());
     return allowed;
   }(), max_positional);
   MctsNetConfig c;
   c.prior_temperature = defaults.get_double("prior_temperature", c.prior_temperature, 1e-3, 100.0);
   c.prior_temperature = spec.get_double("prior_temperature", c.prior_temperature, 1e-3, 100.0);
-  c.bid_threshold = defaults.get_double("bid_threshold", c.bid_threshold, -100.0, 100.0);
-  c.bid_threshold = spec.get_double("bid_threshold", c.bid_threshold, -100.0, 100.0);
+  c.bid = net_bid_options(spec, defaults);
   c.rollout_mix = defaults.get_double("rollout_mix", c.rollout_mix, 0.0, 1.0);
   c.rollout_mix = spec.get_double("rollout_mix", c.rollout_mix, 0.0, 1.0);
   c.heuristic_prior = defaults.get_double("heuristic_prior", c.heuristic_prior, 0.0, 1.0);

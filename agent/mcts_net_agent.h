@@ -1,5 +1,5 @@
 // The `mcts+net` agent: the MCTS of search/mcts.h with network policy priors and a leaf value that
-// blends the value head with a heuristic rollout (agent/mixed_evaluator.h); bids from the bid head.
+// blends the value head with a heuristic rollout (agent/mixed_evaluator.h); bids as `net` does.
 //
 // Spec: mcts+net:FILE[,key=value...]. Keys:
 //   sims, ms, c, fpu, threads, solver, solver_nodes, solver_mb, seed, config  as for `mcts`
@@ -8,7 +8,7 @@
 //                        (0 = network only, 1 = rollouts only with network priors)
 //   heuristic_prior=0    prior mass moved from the policy net onto the heuristic's move
 //   prior_temperature=1  softmax temperature of the policy priors
-//   bid_threshold=0      as for `net` (agent/net_agent.h)
+//   bid=head, bid_threshold=0, bid_worlds=64, bid_infer=0.25  as for `net` (agent/net_bidder.h)
 //   net_plies=-1         the networks evaluate nodes fewer than this many plies below the root;
 //                        deeper nodes are evaluated as by `mcts` (heuristic priors and rollout),
 //                        which costs a fraction of a network call (-1 = networks everywhere)
@@ -22,6 +22,7 @@
 #include "agent/agent.h"
 #include "agent/agent_spec.h"
 #include "agent/mcts_agent.h"
+#include "agent/net_bidder.h"
 #include "models/agent_file.h"
 
 namespace ddz {
@@ -29,7 +30,7 @@ namespace ddz {
 struct MctsNetConfig {
   MctsAgentConfig mcts;  // only the search settings and seed are used
   double prior_temperature = 1.0;
-  double bid_threshold = 0.0;
+  NetBidOptions bid;
   double rollout_mix = 0.5;      // value = (1 - mix) * value net + mix * heuristic rollout
   double heuristic_prior = 0.0;  // prior mass moved onto the heuristic's move
   int net_plies = -1;             // networks only this many plies below the root (-1 = all)
@@ -50,6 +51,7 @@ class MctsNetAgent final : public Agent {
   MctsNetConfig config_;
   std::string spec_text_;
   std::unique_ptr<Mcts> mcts_;
+  NetBidder bidder_;
   // The search root's history length, read by the evaluators to tell a node's depth.
   std::shared_ptr<std::atomic<int>> root_plies_ = std::make_shared<std::atomic<int>>(0);
   uint64_t game_seed_ = 0;

@@ -1,5 +1,5 @@
-// NetAgent: one policy evaluation per move (state part once, all legal moves in one product) and
-// one bid-head evaluation per bid.
+// NetAgent: one policy evaluation per move (state part once, all legal moves in one product); bids
+// through its NetBidder.
 #include "agent/net_agent.h"
 
 #include <algorithm>
@@ -11,38 +11,18 @@
 namespace ddz {
 
 NetAgent::NetAgent(std::shared_ptr<const LoadedModel> model, const NetAgentOptions& options, std::string spec)
-    : model_(std::move(model)), options_(options), spec_(std::move(spec)), state_(kStateDim) {
-  bidder_ = make_bidder(options_.bid, spec_);
-}
+    : model_(std::move(model)),
+      options_(options),
+      spec_(std::move(spec)),
+      bidder_(model_->net, options_.bid),
+      state_(kStateDim) {}
 
 void NetAgent::new_game(uint64_t seed) {
   rng_.reseed(seed);
-  if (bidder_) bidder_->new_game(Rng::mix(seed, 0xb1d));
+  bidder_.new_game(seed);
 }
 
-int bid_by_head(const EigenNet& net, const Observation& obs, double threshold) {
-  const std::vector<int> legal = obs.legal_bids();
-  std::vector<float> in(kBidDim);
-  encode_bid(obs, in.data());
-  if (net.bid(in.data()).score > threshold && legal.size() > 1) return legal.back();
-  return 0;
-}
-
-void check_bid_source(const std::string& bid, const std::string& spec_text) {
-  if (bid != "head" && bid != "heuristic" && bid != "mcts" && bid != "search")
-    throw AgentSpecError("agent spec \"" + spec_text + "\": bid must be " + kBidSources + ", got \"" + bid + "\"");
-}
-
-std::unique_ptr<Agent> make_bidder(const std::string& bid, const std::string& spec_text) {
-  check_bid_source(bid, spec_text);
-  if (bid == "head") return nullptr;
-  return make_agent(bid == "heuristic" ? "heuristic" : "mcts");
-}
-
-int NetAgent::bid(const Observation& obs) {
-  if (bidder_) return bidder_->bid(obs);
-  return bid_by_head(*model_->net, obs, options_.bid_threshold);
-}
+int NetAgent::bid(const Observation& obs) { return bidder_.bid(obs); }
 
 Move NetAgent::play(const Observation& obs) {
   obs.legal(moves_);
@@ -94,12 +74,11 @@ std::unique_ptr<Agent> net_agent_from(const AgentSpec& spec, std::shared_ptr<con
   const AgentSpec defaults = file_settings(*model, path);
   NetAgentOptions o;
   o.temperature = defaults.get_double("temperature", o.temperature, 0.0, 100.0);
-  o.bid_threshold = defaults.get_double("bid_threshold", o.bid_threshold, -100.0, 100.0);
   o.temperature = spec.get_double("temperature", o.temperature, 0.0, 100.0);
-  o.bid_threshold = spec.get_double("bid_threshold", o.bid_threshold, -100.0, 100.0);
-  o.bid = spec.get_string("bid", defaults.get_string("bid", o.bid));
-  spec.check({"temperature", "bid_threshold", "bid"}, max_positional);
-  check_bid_source(o.bid, spec.text());  // an unknown bid= is the spec's error, reported before any game
+  o.bid = net_bid_options(spec, defaults);  // an unknown bid= is the spec's error, reported before any game
+  std::set<std::string> allowed = net_bid_keys();
+  allowed.insert("temperature");
+  spec.check(allowed, max_positional);
   return std::make_unique<NetAgent>(std::move(model), o, spec.text());
 }
 

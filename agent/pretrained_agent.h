@@ -4,7 +4,7 @@
 // Specs: pretrained[:key=value,...] searches with the shipped network: search=mcts (the default)
 // takes every setting of mcts+net (agent/mcts_net_agent.h: sims, rollout_mix, net_plies, ...),
 // search=gumbel those of gumbel (agent/gumbel_agent.h: sims, k, rollout_mix, solver, ...);
-// pretrained-net[:temperature=T,bid_threshold=X] those of net (agent/net_agent.h). Settings not
+// pretrained-net[:temperature=T,bid=...] those of net (agent/net_agent.h). Settings not
 // given, `search` included, come from the file's default agent settings.
 //
 // The file, in this order:

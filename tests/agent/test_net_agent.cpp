@@ -48,6 +48,14 @@ std::vector<std::string> play(Agent& agent, int games) {
   return moves;
 }
 
+// The first bidder's view of the deal of `seed` (a game with bidding).
+Observation first_bid(uint64_t seed) {
+  Rules rules;
+  rules.bidding = true;
+  const GameState s(seed, rules);
+  return observe(s, s.to_move());
+}
+
 TEST(NetAgent, PlaysLegallyAndDeterministically) {
   const std::string path = model_path("temperature=0", "a");
   auto greedy = make_agent("net:" + path);
@@ -94,12 +102,9 @@ TEST(NetAgent, BidSettingHandsBidsToAnotherKind) {
   auto by_heuristic = make_agent("net:" + path + ",bid=heuristic");
   auto by_head = make_agent("net:" + path);
   auto heuristic = make_agent("heuristic");
-  Rules rules;
-  rules.bidding = true;
   int differ = 0;
   for (uint64_t seed = 1; seed <= 200; ++seed) {
-    GameState s(seed, rules);
-    const Observation obs = observe(s, s.to_move());
+    const Observation obs = first_bid(seed);
     by_heuristic->new_game(seed);
     heuristic->new_game(seed);
     const int want = heuristic->bid(obs);
@@ -112,10 +117,41 @@ TEST(NetAgent, BidSettingHandsBidsToAnotherKind) {
     FAIL();
   } catch (const AgentSpecError& e) {
     EXPECT_NE(std::string(e.what()).find("bid=oracle"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("head, heuristic or mcts"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("head, lookahead, heuristic or mcts"), std::string::npos) << e.what();
   }
   EXPECT_THROW(make_agent("gumbel:" + path + ",bid=oracle"), AgentSpecError);
   EXPECT_NO_THROW(make_agent("gumbel:" + path + ",bid=heuristic"));
+  std::remove(path.c_str());
+}
+
+// bid=lookahead (agent/bid_lookahead.h) in every network kind: legal, seeded games with bidding,
+// and bids that differ from the bid head's somewhere; its settings are range-checked by name.
+TEST(NetAgent, LookaheadBidsLegallyAndDeterministically) {
+  const std::string path = model_path("", "lookahead");
+  auto lookahead = make_agent("net:" + path + ",bid=lookahead,bid_worlds=8");
+  const auto a = play(*lookahead, 10);
+  EXPECT_GT(a.size(), 20u);
+  EXPECT_EQ(a, play(*make_agent("net:" + path + ",bid=lookahead,bid_worlds=8"), 10));
+  auto by_head = make_agent("net:" + path);
+  int differ = 0;
+  for (uint64_t seed = 1; seed <= 100; ++seed) {
+    const Observation obs = first_bid(seed);
+    lookahead->new_game(seed);
+    differ += lookahead->bid(obs) != by_head->bid(obs);
+  }
+  EXPECT_GT(differ, 0);
+  for (const char* kind : {"gumbel:", "mcts+net:"})
+    EXPECT_NO_THROW(make_agent(kind + path + ",bid=lookahead,bid_worlds=4,bid_infer=0.5")) << kind;
+  for (const char* bad : {",bid=lookahead,bid_worlds=0", ",bid_infer=2", ",bid_worlds=many"}) {
+    try {
+      make_agent("net:" + path + bad);
+      ADD_FAILURE() << bad;
+    } catch (const AgentSpecError& e) {
+      EXPECT_NE(std::string(e.what()).find(std::string(bad).substr(std::string(bad).rfind(',') + 1, 8)),
+                std::string::npos)
+          << e.what();
+    }
+  }
   std::remove(path.c_str());
 }
 

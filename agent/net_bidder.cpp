@@ -1,0 +1,60 @@
+// NetBidder and its settings: one place for the bid= choices of net, gumbel, mcts+net and
+// pretrained, so every network agent bids the same way under the same spec.
+#include "agent/net_bidder.h"
+
+#include "agent/factory.h"
+#include "models/features.h"
+
+namespace ddz {
+
+const std::set<std::string>& net_bid_keys() {
+  static const std::set<std::string> keys{"bid", "bid_threshold", "bid_worlds", "bid_infer"};
+  return keys;
+}
+
+NetBidOptions net_bid_options(const AgentSpec& spec, const AgentSpec& file) {
+  NetBidOptions o;
+  o.source = spec.get_string("bid", file.get_string("bid", o.source));
+  if (o.source != "head" && o.source != "lookahead" && o.source != "heuristic" && o.source != "mcts" &&
+      o.source != "search")
+    throw AgentSpecError("agent spec \"" + spec.text() + "\": bid must be " + kBidSources + ", got \"" + o.source +
+                         "\"");
+  o.threshold = spec.get_double("bid_threshold", file.get_double("bid_threshold", o.threshold, -100.0, 100.0),
+                                -100.0, 100.0);
+  BidLookaheadOptions& l = o.lookahead;
+  l.worlds = spec.get_int("bid_worlds", file.get_int("bid_worlds", l.worlds, 1, 100000), 1, 100000);
+  l.mismatch_weight =
+      spec.get_double("bid_infer", file.get_double("bid_infer", l.mismatch_weight, 0.0, 1.0), 0.0, 1.0);
+  return o;
+}
+
+NetBidder::NetBidder(std::shared_ptr<const EigenNet> net, const NetBidOptions& options)
+    : net_(std::move(net)), options_(options) {
+  if (options_.source == "heuristic" || options_.source == "mcts" || options_.source == "search")
+    other_ = make_agent(options_.source == "heuristic" ? "heuristic" : "mcts");
+}
+
+void NetBidder::new_game(uint64_t seed) {
+  rng_.reseed(Rng::mix(seed, 0xb1d));
+  if (other_) other_->new_game(Rng::mix(seed, 0xb1d));
+}
+
+int NetBidder::bid(const Observation& obs) {
+  last_ = BidLookaheadResult{};
+  if (other_) return other_->bid(obs);
+  if (options_.source == "lookahead") {
+    last_ = bid_lookahead(*net_, obs, options_.lookahead, rng_);
+    return last_.chosen;
+  }
+  return bid_by_head(*net_, obs, options_.threshold);
+}
+
+int bid_by_head(const EigenNet& net, const Observation& obs, double threshold) {
+  const std::vector<int> legal = obs.legal_bids();
+  std::vector<float> in(kBidDim);
+  encode_bid(obs, in.data());
+  if (net.bid(in.data()).score > threshold && legal.size() > 1) return legal.back();
+  return 0;
+}
+
+}  // namespace ddz
