@@ -146,7 +146,10 @@ std::vector<nlohmann::json> records_from_text(const std::string& text, size_t ma
   return out;
 }
 
-GameState replay_record(const nlohmann::json& j, int upto_plays) {
+namespace {
+
+// replay_record, stopping before bid `upto_bids` when that is not negative.
+GameState replay(const nlohmann::json& j, int upto_plays, int upto_bids) {
   if (!j.is_object()) bad("record", "expected a JSON object");
   const json& format = member(j, "format", "");
   if (format != kGameRecordFormat) bad("format", "expected \"ddz-game\", got " + format.dump());
@@ -177,7 +180,10 @@ GameState replay_record(const nlohmann::json& j, int upto_plays) {
   const json& bids = member(j, "bids", "");
   if (!bids.is_array()) bad("bids", "expected an array");
   if (!rules.bidding && !bids.empty()) bad("bids", "bids recorded but rules.bidding is false");
+  if (upto_bids > int(bids.size()))
+    bad("bids", "asked to replay " + std::to_string(upto_bids) + " bids but the record holds " + std::to_string(bids.size()));
   for (size_t i = 0; i < bids.size(); ++i) {
+    if (upto_bids >= 0 && i == size_t(upto_bids)) return state;
     const std::string field = "bids[" + std::to_string(i) + "]";
     if (state.phase() != Phase::Bidding) bad(field, "bidding is already over");
     const int seat = int_in(member(bids[i], "seat", field), field + ".seat", 0, 2);
@@ -197,6 +203,8 @@ GameState replay_record(const nlohmann::json& j, int upto_plays) {
     if (landlord != state.landlord())
       bad("landlord", "recorded " + std::to_string(landlord) + " but the game gives " + std::to_string(state.landlord()));
   }
+
+  if (upto_bids >= 0) return state;  // replay_record_bids reads no plays
 
   const json& plays = member(j, "plays", "");
   if (!plays.is_array()) bad("plays", "expected an array");
@@ -242,6 +250,15 @@ GameState replay_record(const nlohmann::json& j, int upto_plays) {
     if (j["scores"] != expect) bad("scores", "recorded " + j["scores"].dump() + " but the game gives " + expect.dump());
   }
   return state;
+}
+
+}  // namespace
+
+GameState replay_record(const nlohmann::json& j, int upto_plays) { return replay(j, upto_plays, -1); }
+
+GameState replay_record_bids(const nlohmann::json& j, int upto_bids) {
+  if (upto_bids < 0) throw std::invalid_argument("replay_record_bids: negative bid count");
+  return replay(j, -1, upto_bids);
 }
 
 std::string game_to_text(const GameState& state, const std::array<std::string, kNumSeats>& agents, uint64_t seed) {

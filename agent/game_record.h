@@ -23,6 +23,9 @@ nlohmann::json record_to_json(const GameState& state, const std::array<std::stri
 // apply_bid/apply_move, and when the whole record was replayed checks winner, stake and scores.
 // Throws std::runtime_error naming the offending field (e.g. "plays[12]") on any bad input.
 GameState replay_record(const nlohmann::json& j, int upto_plays = -1);
+// The same, stopping in the bidding phase before bid `upto_bids` (0 = before any bid; at most the
+// number of bids recorded, else std::runtime_error naming "bids"). The plays are not read.
+GameState replay_record_bids(const nlohmann::json& j, int upto_bids);
 
 // The records of a text: one JSON value, or JSON lines (blank lines skipped), as `ddz game --json`
 // and `ddz arena --records` write them. Throws std::runtime_error naming the line that is not

@@ -54,6 +54,9 @@ class GumbelAgent final : public Agent {
   // mean value from the mover's side and the network's prior; empty moves after a bid.
   const SearchResult& last_search() const { return last_; }
 
+  // What the last bid() rested on (ddz analyse --bid).
+  const BidReport& last_bid() const { return bidder_.last_bid(); }
+
  private:
   std::shared_ptr<const LoadedModel> model_;
   GumbelAgentOptions options_;

@@ -46,6 +46,9 @@ class MctsNetAgent final : public Agent {
   std::string spec() const override { return spec_text_; }
   const SearchResult& last_search() const { return last_; }
 
+  // What the last bid() rested on (ddz analyse --bid).
+  const BidReport& last_bid() const { return bidder_.last_bid(); }
+
  private:
   std::shared_ptr<const LoadedModel> model_;
   MctsNetConfig config_;

@@ -31,6 +31,9 @@ class NetAgent : public Agent {
   Move play(const Observation& obs) override;
   std::string spec() const override { return spec_; }
 
+  // What the last bid() rested on (ddz analyse --bid).
+  const BidReport& last_bid() const { return bidder_.last_bid(); }
+
  private:
   std::shared_ptr<const LoadedModel> model_;
   NetAgentOptions options_;

@@ -1,5 +1,5 @@
 // NetBidder and its settings: one place for the bid= choices of net, gumbel, mcts+net and
-// pretrained, so every network agent bids the same way under the same spec.
+// pretrained, so that every network agent bids the same way under the same spec.
 #include "agent/net_bidder.h"
 
 #include "agent/factory.h"
@@ -40,21 +40,33 @@ void NetBidder::new_game(uint64_t seed) {
 }
 
 int NetBidder::bid(const Observation& obs) {
-  last_ = BidLookaheadResult{};
-  if (other_) return other_->bid(obs);
-  if (options_.source == "lookahead") {
-    last_ = bid_lookahead(*net_, obs, options_.lookahead, rng_);
-    return last_.chosen;
+  last_ = BidReport{};
+  last_.source = options_.source;
+  last_.head = bid_head(*net_, obs);
+  if (other_) {
+    last_.chosen = other_->bid(obs);
+  } else if (options_.source == "lookahead") {
+    last_.lookahead = bid_lookahead(*net_, obs, options_.lookahead, rng_);
+    last_.chosen = last_.lookahead.chosen;
+  } else {
+    last_.chosen = head_decision(last_.head, obs, options_.threshold);
   }
-  return bid_by_head(*net_, obs, options_.threshold);
+  return last_.chosen;
+}
+
+HeadOutput bid_head(const EigenNet& net, const Observation& obs) {
+  std::vector<float> in(kBidDim);
+  encode_bid(obs, in.data());
+  return net.bid(in.data());
+}
+
+int head_decision(const HeadOutput& head, const Observation& obs, double threshold) {
+  const std::vector<int> legal = obs.legal_bids();
+  return head.score > threshold && legal.size() > 1 ? legal.back() : 0;
 }
 
 int bid_by_head(const EigenNet& net, const Observation& obs, double threshold) {
-  const std::vector<int> legal = obs.legal_bids();
-  std::vector<float> in(kBidDim);
-  encode_bid(obs, in.data());
-  if (net.bid(in.data()).score > threshold && legal.size() > 1) return legal.back();
-  return 0;
+  return head_decision(bid_head(net, obs), obs, threshold);
 }
 
 }  // namespace ddz

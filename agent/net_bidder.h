@@ -32,24 +32,33 @@ NetBidOptions net_bid_options(const AgentSpec& spec, const AgentSpec& file);
 // The bid= values accepted, for spec errors and help texts.
 constexpr const char* kBidSources = "head, lookahead, heuristic or mcts";
 
+// What the last bid of a NetBidder rested on (ddz analyse shows it).
+struct BidReport {
+  std::string source;            // the bid= setting that decided
+  HeadOutput head;               // the bid head on this hand and the bids so far
+  BidLookaheadResult lookahead;  // bid=lookahead: each legal bid's mean score (empty otherwise)
+  int chosen = 0;
+};
+
 class NetBidder {
  public:
   NetBidder(std::shared_ptr<const EigenNet> net, const NetBidOptions& options);
   void new_game(uint64_t seed);
   int bid(const Observation& obs);
-  // The last lookahead (empty when the last bid did not use one): each bid's mean score.
-  const BidLookaheadResult& last_lookahead() const { return last_; }
+  const BidReport& last_bid() const { return last_; }
 
  private:
   std::shared_ptr<const EigenNet> net_;
   NetBidOptions options_;
   std::unique_ptr<Agent> other_;  // bid=heuristic or mcts
   Rng rng_;
-  BidLookaheadResult last_;
+  BidReport last_;
 };
 
-// The bid head's decision for obs (bidding phase): the most allowed bid when the predicted
-// landlord score per unit of base exceeds `threshold`, else pass.
+// The bid head's outputs for obs (bidding phase), and its decision: the most allowed bid when the
+// predicted landlord score per unit of base exceeds `threshold`, else pass.
+HeadOutput bid_head(const EigenNet& net, const Observation& obs);
+int head_decision(const HeadOutput& head, const Observation& obs, double threshold);
 int bid_by_head(const EigenNet& net, const Observation& obs, double threshold);
 
 }  // namespace ddz

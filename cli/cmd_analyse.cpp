@@ -1,11 +1,12 @@
-// `ddz analyse`: runs the MCTS search on one position (from a game record and a move number, or
-// from a protocol play request) and shows visit counts, values, priors and the chosen move.
+// `ddz analyse`: runs the search on one position (from a game record and a move number, or from a
+// protocol play request) and shows visits, values, priors and the move; or one bid of a record.
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "agent/bid_report.h"
 #include "agent/factory.h"
 #include "agent/game_record.h"
 #include "agent/protocol.h"
@@ -19,6 +20,7 @@ struct Options {
   std::string record;
   int index = 0;
   int move = -1;
+  int bid = -1;
   std::string observation;
   std::string agent = "pretrained";
   uint64_t seed = 1;
@@ -55,6 +57,17 @@ nlohmann::json read_json(const std::string& flag, const std::string& path, int i
                    " JSON lines");
 }
 
+// The record of --record/--index replayed by `replay`; its errors name the file.
+template <class Replay>
+GameState replayed(const Options& o, Replay replay) {
+  const nlohmann::json record = read_json("--record", o.record, o.index);
+  try {
+    return replay(record);
+  } catch (const std::exception& e) {
+    throw UsageError("--record \"" + o.record + "\": " + e.what());
+  }
+}
+
 Observation position(const Options& o) {
   if (o.record.empty() == o.observation.empty()) throw UsageError("give exactly one of --record or --observation");
   if (!o.observation.empty()) {
@@ -65,14 +78,8 @@ Observation position(const Options& o) {
       throw UsageError("--observation \"" + o.observation + "\": " + e.what());
     }
   }
-  if (o.move < 0) throw UsageError("--record needs --move N (the number of plays made before the position)");
-  const nlohmann::json record = read_json("--record", o.record, o.index);
-  GameState state(uint64_t(0));
-  try {
-    state = replay_record(record, o.move);
-  } catch (const std::exception& e) {
-    throw UsageError("--record \"" + o.record + "\": " + e.what());
-  }
+  if (o.move < 0) throw UsageError("--record needs --move N (the number of plays made before the position) or --bid N");
+  const GameState state = replayed(o, [&](const nlohmann::json& record) { return replay_record(record, o.move); });
   if (int(state.history().size()) < o.move)
     throw UsageError("--move " + std::to_string(o.move) + ": the game has only " +
                      std::to_string(state.history().size()) + " plays");
@@ -80,11 +87,41 @@ Observation position(const Options& o) {
   return observe(state, state.to_move());
 }
 
+// The position before bid o.bid of the record (bidding phase).
+Observation bid_position(const Options& o) {
+  if (o.record.empty() || !o.observation.empty() || o.move >= 0)
+    throw UsageError("--bid needs --record and no --observation or --move");
+  const GameState state = replayed(o, [&](const nlohmann::json& record) { return replay_record_bids(record, o.bid); });
+  if (state.phase() != Phase::Bidding)
+    throw UsageError("--bid " + std::to_string(o.bid) + ": the bidding is over there (the record holds " +
+                     std::to_string(state.bids().size()) + " bids)");
+  return observe(state, state.to_move());
+}
+
+// --bid: the agent's bid with the bid head's outputs and, for bid=lookahead, each bid's value.
+int analyse_bid(const Options& o, Agent& agent) {
+  const BidReport* report = last_bid_of(agent);
+  if (!report)
+    throw UsageError("--agent \"" + o.agent + "\": analyse --bid needs a network agent (net, gumbel, mcts+net or pretrained)");
+  const Observation obs = bid_position(o);
+  agent.new_game(o.seed);
+  agent.bid(obs);
+  if (o.json)
+    std::cout << bid_report_to_json(obs, *report, o.agent).dump() << "\n";
+  else
+    std::cout << format_bid_report(obs, *report);
+  return 0;
+}
+
 CommandAction setup(CLI::App& sub) {
   auto o = std::make_shared<Options>();
   sub.add_option("--record", o->record, "Game record file (one JSON object, or JSON lines as `ddz arena --records` writes)");
   sub.add_option("--index", o->index, "Which JSON line of the file to read (0-based)")->check(CLI::NonNegativeNumber);
   sub.add_option("--move", o->move, "Analyse the position after this many plays of the record (passes count)");
+  sub.add_option("--bid", o->bid,
+                 "Analyse the bid with this index in the record instead (0 = the first bid): the bid head's outputs "
+                 "and, with bid=lookahead in the agent spec, the mean score of each legal bid")
+      ->check(CLI::NonNegativeNumber);
   sub.add_option("--observation", o->observation, "A protocol play request (JSON) instead of a record");
   sub.add_option("--agent", o->agent,
                  "Search agent spec giving the search settings: mcts[:...], mcts+net:FILE[,...], gumbel:FILE[,...] or pretrained[:...] "
@@ -102,6 +139,7 @@ CommandAction setup(CLI::App& sub) {
       throw UsageError(std::string("--agent: ") + e.what() +
                        (shipped ? "; to analyse with the search without a network: ddz analyse --agent mcts" : ""));
     }
+    if (o->bid >= 0) return analyse_bid(*o, *agent);
     if (!last_search_of(*agent))
       throw UsageError("--agent \"" + o->agent + "\": analyse needs a search agent spec (mcts, mcts+net, gumbel or pretrained)");
     const Observation obs = position(*o);
@@ -121,5 +159,5 @@ CommandAction setup(CLI::App& sub) {
 }
 
 }  // namespace
-DDZ_COMMAND("analyse", "Show the MCTS search (visits, values, chosen move) for one position of a record", setup);
+DDZ_COMMAND("analyse", "Show the search (visits, values, chosen move) for one position of a record, or one bid", setup);
 }  // namespace ddz::cli

@@ -55,6 +55,32 @@ TEST(GameRecord, SameSeedSameGameAndFields) {
   EXPECT_EQ(j1["version"], 1);
 }
 
+// replay_record_bids stops in the bidding phase before the asked bid, with the bids before it
+// applied; asking for more bids than recorded names "bids".
+TEST(GameRecord, ReplayUpToABid) {
+  Rules rules;
+  rules.bidding = true;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    const GameState game = random_game(seed, rules);
+    const auto j = record_to_json(game, kNames, seed);
+    const size_t n = game.bids().size();
+    for (size_t k = 0; k < n; ++k) {
+      const GameState before = replay_record_bids(j, int(k));
+      EXPECT_EQ(before.phase(), Phase::Bidding) << "seed " << seed << " bid " << k;
+      ASSERT_EQ(before.bids().size(), k);
+      for (size_t i = 0; i < k; ++i) EXPECT_EQ(before.bids()[i].bid, game.bids()[i].bid);
+      EXPECT_EQ(before.to_move(), game.bids()[k].seat);
+    }
+    EXPECT_EQ(replay_record_bids(j, int(n)).phase(), Phase::Play);
+    try {
+      replay_record_bids(j, int(n) + 1);
+      ADD_FAILURE() << "seed " << seed;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("bids"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(GameRecord, PartialReplay) {
   const GameState game = random_game(5, Rules());
   const auto j = record_to_json(game, kNames, 5);

@@ -52,6 +52,49 @@ TEST(CliAnalyse, ShowsTheSearchOfARecordPosition) {
   EXPECT_EQ(strip_time(j), strip_time(nlohmann::json::parse(b.out)));  // same seed, same search
 }
 
+// --bid: the bid head's outputs and, with bid=lookahead, every legal bid's mean score, the chosen
+// bid marked and the same answer for the same seed; errors name the flag (exit 2).
+TEST(CliAnalyse, ShowsABidOfARecord) {
+  const std::string record = temp_path("bid_record.json");
+  Result r = run("game --seed 3 --bidding --agent heuristic --json > " + record);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto game = nlohmann::json::parse(slurp_file(record));
+  ASSERT_GE(game["bids"].size(), 1u);
+  const std::string args = "analyse --record " + record + " --bid 0 --agent pretrained-net:bid=lookahead,bid_worlds=16";
+  r = run(args);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("bid head: wins as landlord"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("pass"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("bid (lookahead): "), std::string::npos) << r.out;
+  const Result a = run(args + " --seed 7 --json");
+  const Result b = run(args + " --seed 7 --json");
+  ASSERT_EQ(a.code, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  const auto j = nlohmann::json::parse(a.out);
+  EXPECT_EQ(j["seat"], game["first_bidder"]);
+  EXPECT_EQ(j["bids"].size(), 0u);
+  ASSERT_EQ(j["lookahead"].size(), 4u);  // the first bidder may pass or bid 1, 2, 3
+  double best = -1e9;
+  int best_bid = -1;
+  for (const auto& o : j["lookahead"])
+    if (o["mean_score"].get<double>() > best) best = o["mean_score"].get<double>(), best_bid = o["bid"].get<int>();
+  EXPECT_EQ(j["chosen"], best_bid);
+  r = run("analyse --record " + record + " --bid 0 --agent pretrained-net --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_FALSE(nlohmann::json::parse(r.out).contains("lookahead"));
+
+  r = run("analyse --record " + record + " --bid 9 --agent pretrained-net");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("bids"), std::string::npos) << r.err;
+  r = run("analyse --record " + record + " --bid 0 --agent mcts");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("network agent"), std::string::npos) << r.err;
+  r = run("analyse --record " + record + " --bid 0 --move 3 --agent pretrained-net");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--bid"), std::string::npos) << r.err;
+  std::remove(record.c_str());
+}
+
 // The gumbel search (the shipped agent's default) is analysed too: its candidates' visits add up
 // to the simulations, the chosen move is listed among them, and the shipped file's search works
 // through `pretrained:search=gumbel`.
