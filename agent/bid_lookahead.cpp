@@ -50,12 +50,13 @@ BidLookaheadResult bid_lookahead(const EigenNet& net, const Observation& obs, co
       before.push_back(b);
     }
     total_weight += weight;
+    GameState now(deal, rules);  // this deal with the bids so far, copied for each legal bid
+    for (const BidRecord& b : obs.bids) {
+      const std::string err = now.apply_bid(b.bid);
+      if (!err.empty()) throw std::invalid_argument("bid_lookahead: bids so far are not legal: " + err);
+    }
     for (size_t i = 0; i < r.bids.size(); ++i) {
-      GameState state(deal, rules);
-      for (const BidRecord& b : obs.bids) {
-        const std::string err = state.apply_bid(b.bid);
-        if (!err.empty()) throw std::invalid_argument("bid_lookahead: bids so far are not legal: " + err);
-      }
+      GameState state = now;
       state.apply_bid(r.bids[i]);
       while (state.phase() == Phase::Bidding && state.redeals() == 0) {
         const int seat = state.to_move();
