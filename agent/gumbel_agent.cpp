@@ -71,6 +71,7 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   s.solver_cards = get_int("solver", 0, 0, 54);
   s.c_visit = get_double("c_visit", s.c_visit, 0.0, 1e6);
   s.c_scale = get_double("c_scale", s.c_scale, 0.0, 1e3);
+  s.rescale_q = get_int("rescale", 0, 0, 1) == 1;
   s.noise = get_int("noise", 0, 0, 1) == 1;
   s.inference.mismatch_weight = get_double("infer", 1.0, 0.001, 1.0);
   s.inference.last_moves = get_int("infer_moves", s.inference.last_moves, 0, 1000);
@@ -79,7 +80,7 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   o.seed = uint64_t(get_int("seed", 0, 0, 1 << 30));
   o.bid = net_bid_options(spec, file);  // an unknown bid= is the spec's error, reported before any game
   std::set<std::string> allowed = net_bid_keys();
-  allowed.insert({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "noise", "infer", "infer_moves", "stakes",
+  allowed.insert({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "rescale", "noise", "infer", "infer_moves", "stakes",
                   "solver_nodes", "seed"});
   spec.check(allowed, max_positional);
   if (s.k > s.sims) throw AgentSpecError("agent spec \"" + spec.text() + "\": k must not exceed sims");

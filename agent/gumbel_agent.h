@@ -7,6 +7,8 @@
 //   rollout_mix=0.5   heuristic-rollout share of a simulation's value (rest: value net)
 //   solver=0          worlds with at most this many cards are scored by the exact solver
 //   solver_nodes=5000 node cap of one solve       c_visit=50, c_scale=0.1  sigma(q) of the paper
+//   rescale=0         1: q min-max rescaled over the visited moves before sigma (Gumbel MuZero's
+//                     completed-Q transform), so the search's findings outweigh a confident prior
 //   noise=0           1: Gumbel noise on the candidates as in self-play (0: deterministic top-k)
 //   infer=1           world inference: a sampled world counts infer^m, m = how many of the other
 //                     seats' last infer_moves plays the heuristic would have made differently in

@@ -43,6 +43,12 @@ struct GumbelSettings {
   int k = 8;              // candidates kept by Gumbel top-k
   double c_visit = 50.0;  // sigma(q) = (c_visit + max visits) * c_scale * q, q in [0, 1]
   double c_scale = 0.1;
+  // Min-max rescaling of the Q values before sigma (as in Gumbel MuZero's completed-Q transform):
+  // q_hat = (q - min) / (max - min) over the visited moves, instead of the fixed (q + 1) / 2.
+  // Candidates of a Dou Dizhu position often differ by a few hundredths in win probability, so
+  // with the fixed map sigma moves the logits by a fraction of a unit and the improved policy is
+  // nearly the prior; rescaled, the best and worst visited moves are always sigma's full range apart.
+  bool rescale_q = false;
   bool noise = true;      // Gumbel noise; false = deterministic top-k of the logits (evaluation)
   // Weight of a heuristic rollout in a simulation's value: (1 - mix) * value net + mix * rollout.
   // Needs a rollout policy passed to gumbel_search; 0 = the value net alone.

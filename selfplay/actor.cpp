@@ -13,8 +13,9 @@
 namespace ddz::selfplay {
 namespace {
 
-// Writes outcomes into the game's samples and adds the landlord's bid samples.
-void finish(const GameState& end, GameSamples& out) {
+// Writes outcomes into the game's samples and adds the landlord's bid samples (when the
+// landlord's seat was played by the network).
+void finish(const GameState& end, GameSamples& out, const SeatPlan& plan = SeatPlan{}) {
   const auto scores = end.scores();
   const int landlord = end.landlord();
   for (PlaySample& s : out.plays) {
@@ -25,6 +26,7 @@ void finish(const GameState& end, GameSamples& out) {
   }
   // The bid head learns the landlord's result from the hand it was dealt. Without bidding that
   // is the fixed landlord's 17 cards with no bids yet; with bidding, each of its bid decisions.
+  if (!plan.network[size_t(landlord)]) return;
   const Deal& deal = end.initial_deal();
   BidSample b;
   b.hand = deal.hands[size_t(landlord)];
@@ -88,6 +90,19 @@ ActorContext::ActorContext(const TrainConfig& config) {
     o.max_nodes = uint64_t(config.solver_nodes);
     solver = std::make_unique<EndgameSolver>(o);
   }
+  for (const std::string& spec : config.pool_agents) pool.push_back(make_agent(spec));
+}
+
+SeatPlan plan_seats(const TrainConfig& config, uint64_t seed) {
+  SeatPlan plan;
+  if (config.pool_share <= 0 || config.pool_agents.empty()) return plan;
+  Rng rng(Rng::mix(seed, 0x9001));
+  if (rng.uniform() >= config.pool_share) return plan;
+  plan.pool_agent = int(rng.below(uint32_t(config.pool_agents.size())));
+  const bool one_network_seat = rng.uniform() < 0.5;
+  const int seat = int(rng.below(uint32_t(kNumSeats)));
+  for (int s = 0; s < kNumSeats; ++s) plan.network[size_t(s)] = one_network_seat ? s == seat : s != seat;
+  return plan;
 }
 
 void set_policy_version(GameSamples& game, int64_t version) {
@@ -113,9 +128,17 @@ GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, u
   GameSamples out;
   Rng rng(Rng::mix(seed, 0x5e1f));
   GameState state(seed, training_rules(config));
+  const SeatPlan plan = plan_seats(config, seed);
+  Agent* pool_agent = nullptr;
+  if (plan.pool_agent >= 0) {
+    if (size_t(plan.pool_agent) >= context->pool.size()) throw std::logic_error("self-play: the actor context holds no pool agents");
+    pool_agent = context->pool[size_t(plan.pool_agent)].get();
+    pool_agent->new_game(Rng::mix(seed, 0xA6E7));
+  }
   while (state.phase() == Phase::Bidding) {
     const Observation obs = observe(state, state.to_move());
-    const std::string why = state.apply_bid(network_bid(net, obs, 0.1, rng));
+    const int bid = plan.network[size_t(obs.seat)] ? network_bid(net, obs, 0.1, rng) : pool_agent->bid(obs);
+    const std::string why = state.apply_bid(bid);
     if (!why.empty()) throw std::logic_error("self-play bid rejected: " + why);
   }
   GumbelSettings full;
@@ -123,6 +146,7 @@ GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, u
   full.k = config.gumbel_k;
   full.c_visit = config.c_visit;
   full.c_scale = config.c_scale;
+  full.rescale_q = config.q_rescale;
   full.rollout_mix = mix;
   full.solver_cards = config.solver_cards;
   GumbelSettings fast = full;
@@ -134,6 +158,13 @@ GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, u
   std::vector<Move> moves;
   while (state.phase() == Phase::Play) {
     const Observation obs = observe(state, state.to_move());
+    if (!plan.network[size_t(obs.seat)]) {
+      const Move move = pool_agent->play(obs);
+      const std::string why = state.apply_move(move);
+      if (!why.empty()) throw std::logic_error("pool agent move rejected: " + why);
+      ++out.decisions;
+      continue;
+    }
     state.legal(moves);
     const bool is_full = rng.uniform() < config.full_search_prob;
     const GumbelResult r = gumbel_search(net, obs, moves, is_full ? full : fast, rng, rollouts.get(),
@@ -145,7 +176,7 @@ GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, u
     state.apply_trusted(moves[size_t(r.chosen)]);
     ++out.decisions;
   }
-  finish(state, out);
+  finish(state, out, plan);
   return out;
 }
 

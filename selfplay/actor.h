@@ -1,10 +1,12 @@
 // One self-play game (and one imitation game for the warm start): plays a whole game, bidding
 // included when the config asks for it, and turns it into training samples.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "agent/agent.h"
 #include "game/observation.h"
 #include "game/rng.h"
 #include "models/eigen_net.h"
@@ -34,18 +36,32 @@ Rules training_rules(const TrainConfig& config);
 // config.eval_fixed_landlord is set.
 Rules evaluation_rules(const TrainConfig& config);
 
-// What one actor thread keeps between games: the exact solver's table (config.solver_cards > 0).
+// What one actor thread keeps between games: the exact solver's table (config.solver_cards > 0)
+// and one instance of each pool agent (config.pool_agents; agents are not shared between threads).
 struct ActorContext {
   explicit ActorContext(const TrainConfig& config);
   std::unique_ptr<EndgameSolver> solver;  // null when the config does not solve endgames
+  std::vector<std::unique_ptr<Agent>> pool;
 };
+
+// Who sits where in one self-play game: seats played by the network (searched, sampled) and,
+// in a pool game, the index into config.pool_agents of the agent in the other seats (-1: none).
+struct SeatPlan {
+  std::array<bool, kNumSeats> network{{true, true, true}};
+  int pool_agent = -1;
+};
+// Deterministic given seed: a pool game with probability config.pool_share, the pool agent
+// drawn uniformly, then with equal chance one network seat (uniform) or two.
+SeatPlan plan_seats(const TrainConfig& config, uint64_t seed);
 
 // The rollout share of a simulation's value after `minutes` of training (the config's linear
 // decay from rollout_mix to rollout_mix_final).
 double rollout_mix_at(const TrainConfig& config, double minutes);
 
 // Self-play with the network: every play-phase move is searched (agent/gumbel_search.h) with
-// playout-cap randomisation; bids come from the bid head with some exploration. Deterministic
+// playout-cap randomisation; bids come from the bid head with some exploration. In a pool game
+// (plan_seats) the pool agent bids and plays its seats, and only the network's seats give
+// samples (bid samples only when the network's seat became landlord). Deterministic
 // given seed, net and rollout_mix. `rollout_mix` < 0 means config.rollout_mix.
 GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, uint64_t seed,
                                ActorContext* context = nullptr, double rollout_mix = -1.0);

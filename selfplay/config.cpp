@@ -158,11 +158,14 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_int("fast_sims", c.fast_sims, 1, 100000);
   r.read_double("c_visit", c.c_visit, 0, 1e6);
   r.read_double("c_scale", c.c_scale, 0, 1e3);
+  r.read_bool("q_rescale", c.q_rescale);
   r.read_double("rollout_mix", c.rollout_mix, 0, 1);
   r.read_double("rollout_mix_final", c.rollout_mix_final, 0, 1);
   r.read_double("rollout_mix_decay_minutes", c.rollout_mix_decay_minutes, 0, 1e6);
   r.read_int("solver_cards", c.solver_cards, 0, 54);
   r.read_int("solver_nodes", c.solver_nodes, 0, int64_t(1) << 40);
+  r.read_string_list("pool_agents", c.pool_agents);
+  r.read_double("pool_share", c.pool_share, 0, 1);
   r.read_int("replay_capacity", c.replay_capacity, 64, int64_t(1) << 32);
   r.read_int("min_replay", c.min_replay, 1, int64_t(1) << 32);
   r.read_double("max_reuse", c.max_reuse, 0.01, 1e6);
@@ -190,6 +193,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
     r.fail("min_replay", "must not exceed replay_capacity (" + std::to_string(c.replay_capacity) + ")");
   if (c.gumbel_k > c.sims) r.fail("gumbel_k", "must not exceed sims (" + std::to_string(c.sims) + ")");
   if (c.fast_sims > c.sims) r.fail("fast_sims", "must not exceed sims (" + std::to_string(c.sims) + ")");
+  if (c.pool_share > 0 && c.pool_agents.empty()) r.fail("pool_share", "needs at least one agent in pool_agents");
   if (c.warm_steps > 0 && c.warm_games == 0) r.fail("warm_steps", "needs warm_games > 0");
   if (c.rollout_mix_decay_minutes > 0 && c.rollout_mix_final > c.rollout_mix)
     r.fail("rollout_mix_final", "must not exceed rollout_mix (" + std::to_string(c.rollout_mix) + ") when it decays");
@@ -218,6 +222,11 @@ std::string TrainConfig::to_yaml() const {
     for (size_t i = 0; i < v.size(); ++i) os << (i ? ", " : "") << v[i];
     os << "]\n";
   };
+  auto strings = [&](const char* key, const std::vector<std::string>& v) {
+    os << key << ": [";
+    for (size_t i = 0; i < v.size(); ++i) os << (i ? ", " : "") << "\"" << v[i] << "\"";
+    os << "]\n";
+  };
   list("policy_hidden", policy_hidden);
   list("value_hidden", value_hidden);
   list("bid_hidden", bid_hidden);
@@ -228,11 +237,14 @@ std::string TrainConfig::to_yaml() const {
   os << "fast_sims: " << fast_sims << "\n";
   os << "c_visit: " << c_visit << "\n";
   os << "c_scale: " << c_scale << "\n";
+  os << "q_rescale: " << (q_rescale ? "true" : "false") << "\n";
   os << "rollout_mix: " << rollout_mix << "\n";
   os << "rollout_mix_final: " << rollout_mix_final << "\n";
   os << "rollout_mix_decay_minutes: " << rollout_mix_decay_minutes << "\n";
   os << "solver_cards: " << solver_cards << "\n";
   os << "solver_nodes: " << solver_nodes << "\n";
+  strings("pool_agents", pool_agents);
+  os << "pool_share: " << pool_share << "\n";
   os << "replay_capacity: " << replay_capacity << "\n";
   os << "min_replay: " << min_replay << "\n";
   os << "max_reuse: " << max_reuse << "\n";
@@ -246,9 +258,7 @@ std::string TrainConfig::to_yaml() const {
   os << "warm_steps: " << warm_steps << "\n";
   os << "eval_every_minutes: " << eval_every_minutes << "\n";
   os << "eval_deals: " << eval_deals << "\n";
-  os << "eval_opponents: [";
-  for (size_t i = 0; i < eval_opponents.size(); ++i) os << (i ? ", " : "") << "\"" << eval_opponents[i] << "\"";
-  os << "]\n";
+  strings("eval_opponents", eval_opponents);
   os << "eval_agent: " << eval_agent << "\n";
   os << "eval_sims: " << eval_sims << "\n";
   os << "eval_fixed_landlord: " << (eval_fixed_landlord ? "true" : "false") << "\n";

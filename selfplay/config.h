@@ -34,6 +34,7 @@ struct TrainConfig {
   int fast_sims = 4;               // simulations of a fast (not recorded for policy) move
   double c_visit = 50.0;           // sigma(q) = (c_visit + max_visits) * c_scale * q
   double c_scale = 0.1;
+  bool q_rescale = false;          // q min-max rescaled over the visited moves (GumbelSettings::rescale_q)
   double rollout_mix = 0.0;        // simulation value = (1 - mix) * value net + mix * heuristic rollout
   // rollout_mix falls linearly to rollout_mix_final over the first rollout_mix_decay_minutes of
   // training time (0 = constant): rollouts judge moves before the value net knows anything, but
@@ -45,6 +46,12 @@ struct TrainConfig {
   // caps one solve (over the cap the usual value is used).
   int solver_cards = 0;
   int64_t solver_nodes = 20000;
+  // Opponent pool: in a pool_share of the games one agent drawn from pool_agents (agent specs,
+  // e.g. heuristic, mcts, net:old.ddz) takes one or two seats (half the games each); the
+  // network's seats search and learn as usual, the pool's seats give no samples. Self-play alone
+  // teaches the network to beat itself, which is not the same as beating other players.
+  std::vector<std::string> pool_agents{};
+  double pool_share = 0.0;
   // --- replay buffer ---
   int64_t replay_capacity = 100000;  // samples kept (oldest dropped first)
   int64_t min_replay = 1000;         // learner waits for this many samples

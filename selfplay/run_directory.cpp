@@ -12,13 +12,17 @@ namespace {
 // The agents the run will build later are built once now, so that a bad spec fails at the start
 // rather than at the first evaluation.
 void check_agents(const TrainConfig& config, const std::string& config_file) {
-  for (const std::string& opp : config.eval_opponents) {
-    try {
-      make_agent(opp);
-    } catch (const std::exception& e) {
-      throw ConfigError(config_file + ": key 'eval_opponents': " + e.what());
+  auto check = [&](const char* key, const std::vector<std::string>& specs) {
+    for (const std::string& spec : specs) {
+      try {
+        make_agent(spec);
+      } catch (const std::exception& e) {
+        throw ConfigError(config_file + ": key '" + key + "': " + e.what());
+      }
     }
-  }
+  };
+  check("eval_opponents", config.eval_opponents);
+  check("pool_agents", config.pool_agents);
   if (config.warm_games > 0) {
     try {
       make_agent("heuristic");

@@ -68,6 +68,12 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'gumbel_k'"), std::string::npos) << e;
   e = error_of("rollout_mix: 1.2\n");
   EXPECT_NE(e.find("key 'rollout_mix'"), std::string::npos) << e;
+  e = error_of("pool_share: 0.3\n");
+  EXPECT_NE(e.find("key 'pool_share'"), std::string::npos) << e;
+  e = error_of("pool_agents: [heuristic]\npool_share: 1.5\n");
+  EXPECT_NE(e.find("key 'pool_share'"), std::string::npos) << e;
+  e = error_of("q_rescale: 2\n");
+  EXPECT_NE(e.find("key 'q_rescale'"), std::string::npos) << e;
   e = error_of("value_hidden: [0]\n");
   EXPECT_NE(e.find("key 'value_hidden'"), std::string::npos) << e;
 }
@@ -109,6 +115,9 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.solver_cards = 11;
   c.solver_nodes = 777;
   c.eval_fixed_landlord = true;
+  c.pool_agents = {"heuristic", "mcts:sims=5,threads=1"};
+  c.pool_share = 0.25;
+  c.q_rescale = true;
   const TrainConfig r = parse_config(c.to_yaml(), "effective");
   EXPECT_DOUBLE_EQ(r.rollout_mix_final, 0.125);
   EXPECT_DOUBLE_EQ(r.rollout_mix_decay_minutes, 90);
@@ -121,6 +130,9 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_TRUE(r.bidding);
   EXPECT_EQ(r.bid_hidden, c.bid_hidden);
   EXPECT_EQ(r.eval_opponents, c.eval_opponents);
+  EXPECT_EQ(r.pool_agents, c.pool_agents);
+  EXPECT_DOUBLE_EQ(r.pool_share, 0.25);
+  EXPECT_TRUE(r.q_rescale);
   EXPECT_EQ(r.eval_agent, "mcts+net");
   EXPECT_DOUBLE_EQ(r.rollout_mix, 0.25);
   EXPECT_EQ(r.to_yaml(), c.to_yaml());

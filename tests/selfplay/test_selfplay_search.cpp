@@ -222,6 +222,57 @@ TEST(SelfplaySearch, StakeValuesScaleResultsByTheStakeReached) {
   EXPECT_GT(winning_checked, 0);
 }
 
+// The improved policy is softmax(log prior + sigma(completed q)), sigma = (c_visit + max visits) *
+// c_scale * q_hat. q_hat is (q + 1) / 2 by default; with rescale_q it is (q - min) / (max - min)
+// over the visited moves, so the best visited move always gets the full c_visit-scaled bonus.
+TEST(SelfplaySearch, ImprovedPolicyFollowsTheQTransform) {
+  TrainConfig cfg;
+  Learner learner(tiny_spec(), cfg, 3);
+  const EigenNet net(tiny_spec(), learner.weights());
+  HeuristicEvaluator rollouts(make_agent("heuristic"), 5);
+  int checked = 0;
+  std::vector<Move> moves;
+  for (uint64_t seed = 1; seed <= 120; ++seed) {
+    const GameState s = random_position(seed, int(seed % 30), false);
+    s.legal(moves);
+    if (moves.size() < 3) continue;
+    for (const bool rescale : {false, true}) {
+      GumbelSettings gs;
+      gs.k = std::min(8, int(moves.size()));
+      gs.sims = 32;
+      gs.rollout_mix = 1.0;
+      gs.rescale_q = rescale;
+      Rng search_rng(seed);
+      const GumbelResult r = gumbel_search(net, observe(s, s.to_move()), moves, gs, search_rng, &rollouts);
+      int max_visits = 0;
+      double lo = 1e9, hi = -1e9, wsum = 0, vsum = 0;
+      for (size_t a = 0; a < moves.size(); ++a) {
+        max_visits = std::max(max_visits, r.visits[a]);
+        if (!r.visits[a]) continue;
+        lo = std::min(lo, double(r.q[a]));
+        hi = std::max(hi, double(r.q[a]));
+        wsum += r.prior[a];
+        vsum += r.prior[a] * r.q[a];
+      }
+      const double root = vsum / wsum;
+      std::vector<double> expect(moves.size());
+      double mx = -1e300;
+      for (size_t a = 0; a < moves.size(); ++a) {
+        const double q = r.visits[a] ? double(r.q[a]) : root;
+        const double q_hat = rescale ? (q - lo) / std::max(hi - lo, 1e-8) : (q + 1.0) / 2.0;
+        expect[a] = std::log(double(r.prior[a])) + (gs.c_visit + max_visits) * gs.c_scale * q_hat;
+        mx = std::max(mx, expect[a]);
+      }
+      double sum = 0;
+      for (double& e : expect) sum += (e = std::exp(e - mx));
+      for (size_t a = 0; a < moves.size(); ++a)
+        EXPECT_NEAR(r.policy[a], expect[a] / sum, 2e-4) << "seed " << seed << " rescale " << rescale;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 100);
+}
+
 // With solver_cards covering the position, every simulation is scored by the exact solver (+1 or
 // -1 for the mover's side) instead of the untrained net's fractional values, so each visited
 // move's q times its visits is an integer of the same parity as the visits. Without a solver a
@@ -318,6 +369,75 @@ TEST(SelfplayActor, GameSamplesHaveOutcomes) {
     const GameSamples again = play_selfplay_game(net, cfg, 77);
     EXPECT_EQ(again.decisions, g.decisions);  // deterministic for a seed
   }
+}
+
+// plan_seats: no pool game without pool_share; with it, about that share of the games, each with
+// one or two network seats (both kinds occur) and a pool agent drawn from the list.
+TEST(SelfplayActor, PoolGamesFollowTheShare) {
+  TrainConfig cfg;
+  for (uint64_t seed = 1; seed <= 50; ++seed) EXPECT_EQ(plan_seats(cfg, seed).pool_agent, -1);
+  cfg.pool_agents = {"random", "heuristic"};
+  cfg.pool_share = 0.3;
+  int pool_games = 0, one_seat = 0, two_seats = 0;
+  std::array<int, 2> drawn{};
+  for (uint64_t seed = 1; seed <= 2000; ++seed) {
+    const SeatPlan p = plan_seats(cfg, seed);
+    if (p.pool_agent < 0) {
+      EXPECT_EQ(p.network, (std::array<bool, kNumSeats>{{true, true, true}}));
+      continue;
+    }
+    ++pool_games;
+    drawn[size_t(p.pool_agent)]++;
+    const int seats = int(p.network[0]) + int(p.network[1]) + int(p.network[2]);
+    one_seat += seats == 1;
+    two_seats += seats == 2;
+    EXPECT_TRUE(seats == 1 || seats == 2) << seed;
+  }
+  EXPECT_GT(pool_games, 500);  // 600 expected
+  EXPECT_LT(pool_games, 700);
+  EXPECT_GT(one_seat, 200);
+  EXPECT_GT(two_seats, 200);
+  EXPECT_GT(drawn[0], 200);
+  EXPECT_GT(drawn[1], 200);
+}
+
+// In a pool game only the network's seats give play samples, and a bid sample only comes from a
+// landlord the network played; the game is still deterministic for its seed.
+TEST(SelfplayActor, PoolSeatsGiveNoSamples) {
+  TrainConfig cfg;
+  cfg.sims = 4;
+  cfg.gumbel_k = 4;
+  cfg.fast_sims = 2;
+  cfg.pool_agents = {"heuristic"};
+  cfg.pool_share = 1.0;
+  ActorContext context(cfg);
+  ASSERT_EQ(context.pool.size(), 1u);
+  int landlord_by_pool = 0, landlord_by_net = 0;
+  for (bool bidding : {false, true}) {
+    cfg.bidding = bidding;
+    Learner learner(tiny_spec(), cfg, 3);
+    const EigenNet net(tiny_spec(), learner.weights());
+    for (uint64_t seed = 1; seed <= 12; ++seed) {
+      const SeatPlan plan = plan_seats(cfg, seed);
+      ASSERT_GE(plan.pool_agent, 0);
+      const GameSamples g = play_selfplay_game(net, cfg, seed, &context);
+      ASSERT_FALSE(g.plays.empty()) << seed;
+      for (const PlaySample& s : g.plays) EXPECT_TRUE(plan.network[size_t(s.state.to_move())]) << seed;
+      const int landlord = g.plays.front().state.landlord();
+      if (plan.network[size_t(landlord)]) {
+        EXPECT_FALSE(g.bids.empty()) << seed;
+        ++landlord_by_net;
+      } else {
+        EXPECT_TRUE(g.bids.empty()) << seed;
+        ++landlord_by_pool;
+      }
+      const GameSamples again = play_selfplay_game(net, cfg, seed, &context);
+      EXPECT_EQ(again.decisions, g.decisions) << seed;
+      EXPECT_EQ(again.plays.size(), g.plays.size()) << seed;
+    }
+  }
+  EXPECT_GT(landlord_by_pool, 0);
+  EXPECT_GT(landlord_by_net, 0);
 }
 
 TEST(SelfplayReplay, BoundedAndSampled) {

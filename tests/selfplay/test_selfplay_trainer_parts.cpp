@@ -33,6 +33,24 @@ TEST(TrainerRunDirectory, DefaultFolderIsNamedAfterTheConfig) {
   EXPECT_THROW(run_path(o), std::runtime_error);
 }
 
+// A pool agent that cannot be built stops the run at its start, naming the key and the file.
+TEST(TrainerRunDirectory, BadPoolAgentIsNamed) {
+  const fs::path dir = fresh_dir("trainer_run_directory_pool");
+  const fs::path cfg = dir / "pool.yaml";
+  std::ofstream(cfg) << "eval_opponents: [random]\npool_agents: [heuristic, nosuchagent]\npool_share: 0.5\n";
+  TrainOptions o;
+  o.config_path = cfg.string();
+  o.run_dir = (dir / "run").string();
+  try {
+    open_run_directory(o);
+    FAIL() << "no error";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find(cfg.string() + ": key 'pool_agents'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("nosuchagent"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(fs::exists(dir / "run" / "config.yaml"));
+}
+
 TEST(TrainerRunDirectory, CreatesTheFolderOrRefusesBeforeWriting) {
   const fs::path dir = fresh_dir("trainer_run_directory");
   const fs::path cfg = dir / "tiny.yaml";
