@@ -4,20 +4,11 @@
 
 #include <stdexcept>
 
+#include "agent/bid_head.h"
 #include "models/features.h"
 #include "search/world_sampler.h"
 
 namespace ddz {
-namespace {
-
-// The bid head's choice for `seat` holding `hand` after `bids`: true = bid (the most allowed).
-bool head_bids(const EigenNet& net, Hand hand, int seat, int first_bidder, const std::vector<BidRecord>& bids,
-               double threshold, float* buffer) {
-  encode_bid(hand, seat, first_bidder, bids, buffer);
-  return net.bid(buffer).score > threshold;
-}
-
-}  // namespace
 
 BidLookaheadResult bid_lookahead(const EigenNet& net, const Observation& obs, const BidLookaheadOptions& options,
                                  Rng& rng) {
@@ -44,8 +35,8 @@ BidLookaheadResult bid_lookahead(const EigenNet& net, const Observation& obs, co
     double weight = 1.0;
     std::vector<BidRecord> before;
     for (const BidRecord& b : obs.bids) {
-      const bool bid = head_bids(net, deal.hands[size_t(b.seat)], b.seat, obs.first_bidder, before,
-                                 options.head_threshold, bid_in.data());
+      const HeadOutput head = bid_head(net, deal.hands[size_t(b.seat)], b.seat, obs.first_bidder, before, bid_in.data());
+      const bool bid = head.score > options.head_threshold;  // the rule, whatever the bid's height
       if (bid != (b.bid > 0)) weight *= options.mismatch_weight;
       before.push_back(b);
     }
@@ -60,10 +51,8 @@ BidLookaheadResult bid_lookahead(const EigenNet& net, const Observation& obs, co
       state.apply_bid(r.bids[i]);
       while (state.phase() == Phase::Bidding && state.redeals() == 0) {
         const int seat = state.to_move();
-        const std::vector<int> legal = state.legal_bids();
-        const bool bid = head_bids(net, state.hand(seat), seat, obs.first_bidder, state.bids(),
-                                   options.head_threshold, bid_in.data());
-        state.apply_bid(bid && legal.size() > 1 ? legal.back() : 0);
+        const HeadOutput head = bid_head(net, state.hand(seat), seat, obs.first_bidder, state.bids(), bid_in.data());
+        state.apply_bid(head_rule(head, state.legal_bids(), options.head_threshold));
       }
       if (state.redeals() > 0) continue;  // all passed: a redeal, worth 0
       const size_t at = value_in.size();

@@ -3,7 +3,6 @@
 #include "agent/net_bidder.h"
 
 #include "agent/factory.h"
-#include "models/features.h"
 
 namespace ddz {
 
@@ -49,24 +48,13 @@ int NetBidder::bid(const Observation& obs) {
     last_.lookahead = bid_lookahead(*net_, obs, options_.lookahead, rng_);
     last_.chosen = last_.lookahead.chosen;
   } else {
-    last_.chosen = head_decision(last_.head, obs, options_.threshold);
+    last_.chosen = head_rule(last_.head, obs.legal_bids(), options_.threshold);
   }
   return last_.chosen;
 }
 
-HeadOutput bid_head(const EigenNet& net, const Observation& obs) {
-  std::vector<float> in(kBidDim);
-  encode_bid(obs, in.data());
-  return net.bid(in.data());
-}
-
-int head_decision(const HeadOutput& head, const Observation& obs, double threshold) {
-  const std::vector<int> legal = obs.legal_bids();
-  return head.score > threshold && legal.size() > 1 ? legal.back() : 0;
-}
-
 int bid_by_head(const EigenNet& net, const Observation& obs, double threshold) {
-  return head_decision(bid_head(net, obs), obs, threshold);
+  return head_rule(bid_head(net, obs), obs.legal_bids(), threshold);
 }
 
 }  // namespace ddz

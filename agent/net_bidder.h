@@ -7,6 +7,7 @@
 
 #include "agent/agent.h"
 #include "agent/agent_spec.h"
+#include "agent/bid_head.h"
 #include "agent/bid_lookahead.h"
 #include "game/rng.h"
 #include "models/eigen_net.h"
@@ -55,10 +56,7 @@ class NetBidder {
   BidReport last_;
 };
 
-// The bid head's outputs for obs (bidding phase), and its decision: the most allowed bid when the
-// predicted landlord score per unit of base exceeds `threshold`, else pass.
-HeadOutput bid_head(const EigenNet& net, const Observation& obs);
-int head_decision(const HeadOutput& head, const Observation& obs, double threshold);
+// The bid head's decision for obs (agent/bid_head.h).
 int bid_by_head(const EigenNet& net, const Observation& obs, double threshold);
 
 }  // namespace ddz

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "agent/bid_head.h"
 #include "agent/factory.h"
 #include "models/features.h"
 #include "models/network_spec.h"
@@ -76,11 +77,7 @@ Rules evaluation_rules(const TrainConfig& config) {
 int network_bid(const EigenNet& net, const Observation& obs, double explore, Rng& rng) {
   const std::vector<int> legal = obs.legal_bids();
   if (explore > 0 && rng.uniform() < explore) return legal[rng.below(uint32_t(legal.size()))];
-  std::vector<float> input(static_cast<size_t>(kBidDim));
-  encode_bid(obs, input.data());
-  const HeadOutput out = net.bid(input.data());
-  // The stake scales with the bid, so with a positive expectation the highest bid is best.
-  return out.score > 0 ? legal.back() : 0;
+  return head_rule(bid_head(net, obs), legal, 0.0);
 }
 
 ActorContext::ActorContext(const TrainConfig& config) {
