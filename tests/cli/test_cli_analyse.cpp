@@ -79,7 +79,8 @@ TEST(CliAnalyse, ShowsABidOfARecord) {
   for (const auto& o : j["lookahead"])
     if (o["mean_score"].get<double>() > best) best = o["mean_score"].get<double>(), best_bid = o["bid"].get<int>();
   EXPECT_EQ(j["chosen"], best_bid);
-  r = run("analyse --record " + record + " --bid 0 --agent pretrained-net --json");
+  // The head alone reports no lookahead (bid=head given: the shipped file's default is lookahead).
+  r = run("analyse --record " + record + " --bid 0 --agent pretrained-net:bid=head --json");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_FALSE(nlohmann::json::parse(r.out).contains("lookahead"));
 
