@@ -7,7 +7,6 @@
 
 #include "agent/bid_head.h"
 #include "agent/factory.h"
-#include "models/features.h"
 #include "models/network_spec.h"
 #include "agent/gumbel_search.h"
 
