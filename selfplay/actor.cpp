@@ -9,13 +9,11 @@
 #include "agent/factory.h"
 #include "models/network_spec.h"
 #include "agent/gumbel_search.h"
+#include "selfplay/pg_game.h"
 
 namespace ddz::selfplay {
-namespace {
 
-// Writes outcomes into the game's samples and adds the landlord's bid samples (when the
-// landlord's seat was played by the network).
-void finish(const GameState& end, GameSamples& out, const SeatPlan& plan = SeatPlan{}) {
+void finish_game(const GameState& end, GameSamples& out, const SeatPlan& plan) {
   const auto scores = end.scores();
   const int landlord = end.landlord();
   for (PlaySample& s : out.plays) {
@@ -48,8 +46,6 @@ void finish(const GameState& end, GameSamples& out, const SeatPlan& plan = SeatP
     before.push_back(r);
   }
 }
-
-}  // namespace
 
 NetworkSpec network_spec(const TrainConfig& c) {
   NetworkSpec spec = default_spec();
@@ -115,6 +111,7 @@ double rollout_mix_at(const TrainConfig& config, double minutes) {
 
 GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, uint64_t seed,
                                ActorContext* context, double rollout_mix) {
+  if (is_pg_game(config, seed)) return play_pg_game(net, config, seed, context);
   std::unique_ptr<ActorContext> own;
   if (!context) {
     own = std::make_unique<ActorContext>(config);
@@ -172,7 +169,7 @@ GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, u
     state.apply_trusted(moves[size_t(r.chosen)]);
     ++out.decisions;
   }
-  finish(state, out, plan);
+  finish_game(state, out, plan);
   return out;
 }
 
@@ -209,7 +206,7 @@ GameSamples play_imitation_game(const TrainConfig& config, uint64_t seed) {
     if (!why.empty()) throw std::logic_error("heuristic move rejected: " + why);
     ++out.decisions;
   }
-  finish(state, out);
+  finish_game(state, out);
   return out;
 }
 

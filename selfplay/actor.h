@@ -54,12 +54,17 @@ struct SeatPlan {
 // drawn uniformly, then with equal chance one network seat (uniform) or two.
 SeatPlan plan_seats(const TrainConfig& config, uint64_t seed);
 
+// Writes the game's outcome into its play samples (the mover's side's win and score) and adds
+// the landlord's bid samples when the landlord's seat was played by the network.
+void finish_game(const GameState& end, GameSamples& out, const SeatPlan& plan = SeatPlan{});
+
 // The rollout share of a simulation's value after `minutes` of training (the config's linear
 // decay from rollout_mix to rollout_mix_final).
 double rollout_mix_at(const TrainConfig& config, double minutes);
 
-// Self-play with the network: every play-phase move is searched (agent/gumbel_search.h) with
-// playout-cap randomisation; bids come from the bid head with some exploration. In a pool game
+// Self-play with the network. A policy-gradient game (is_pg_game, config.pg_share) is played
+// by play_pg_game (selfplay/pg_game.h). Otherwise every play-phase move is searched
+// (agent/gumbel_search.h) with playout-cap randomisation; bids come from the bid head with some exploration. In a pool game
 // (plan_seats) the pool agent bids and plays its seats, and only the network's seats give
 // samples (bid samples only when the network's seat became landlord). Deterministic
 // given seed, net and rollout_mix. `rollout_mix` < 0 means config.rollout_mix.

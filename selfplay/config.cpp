@@ -166,6 +166,10 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_int("solver_nodes", c.solver_nodes, 0, int64_t(1) << 40);
   r.read_string_list("pool_agents", c.pool_agents);
   r.read_double("pool_share", c.pool_share, 0, 1);
+  r.read_double("pg_share", c.pg_share, 0, 1);
+  r.read_double("pg_lambda", c.pg_lambda, 0, 1);
+  r.read_double("pg_scale", c.pg_scale, 0, 100);
+  r.read_double("pg_entropy", c.pg_entropy, 0, 10);
   r.read_int("replay_capacity", c.replay_capacity, 64, int64_t(1) << 32);
   r.read_int("min_replay", c.min_replay, 1, int64_t(1) << 32);
   r.read_double("max_reuse", c.max_reuse, 0.01, 1e6);
@@ -245,6 +249,10 @@ std::string TrainConfig::to_yaml() const {
   os << "solver_nodes: " << solver_nodes << "\n";
   strings("pool_agents", pool_agents);
   os << "pool_share: " << pool_share << "\n";
+  os << "pg_share: " << pg_share << "\n";
+  os << "pg_lambda: " << pg_lambda << "\n";
+  os << "pg_scale: " << pg_scale << "\n";
+  os << "pg_entropy: " << pg_entropy << "\n";
   os << "replay_capacity: " << replay_capacity << "\n";
   os << "min_replay: " << min_replay << "\n";
   os << "max_reuse: " << max_reuse << "\n";

@@ -52,6 +52,16 @@ struct TrainConfig {
   // teaches the network to beat itself, which is not the same as beating other players.
   std::vector<std::string> pool_agents{};
   double pool_share = 0.0;
+  // Policy-gradient games (selfplay/pg_game.h): in a pg_share of the games every network seat
+  // plays its policy alone, sampled at temperature 1 (no search, ~50x faster than a searched
+  // move), and its policy target is an actor-critic step: the move's advantage under the value
+  // net, which sees every hand, by GAE(pg_lambda) over the game's plies, times pg_scale, plus
+  // an entropy bonus pg_entropy. A searched move's target is bounded by what its judges know;
+  // this one learns from results.
+  double pg_share = 0.0;
+  double pg_lambda = 0.8;
+  double pg_scale = 1.0;
+  double pg_entropy = 0.0;
   // --- replay buffer ---
   int64_t replay_capacity = 100000;  // samples kept (oldest dropped first)
   int64_t min_replay = 1000;         // learner waits for this many samples

@@ -72,6 +72,12 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'pool_share'"), std::string::npos) << e;
   e = error_of("pool_agents: [heuristic]\npool_share: 1.5\n");
   EXPECT_NE(e.find("key 'pool_share'"), std::string::npos) << e;
+  e = error_of("pg_share: 1.5\n");
+  EXPECT_NE(e.find("key 'pg_share'"), std::string::npos) << e;
+  e = error_of("pg_lambda: -0.1\n");
+  EXPECT_NE(e.find("key 'pg_lambda'"), std::string::npos) << e;
+  e = error_of("pg_entropy: x\n");
+  EXPECT_NE(e.find("key 'pg_entropy'"), std::string::npos) << e;
   e = error_of("q_rescale: 2\n");
   EXPECT_NE(e.find("key 'q_rescale'"), std::string::npos) << e;
   e = error_of("value_hidden: [0]\n");
@@ -118,6 +124,10 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.pool_agents = {"heuristic", "mcts:sims=5,threads=1"};
   c.pool_share = 0.25;
   c.q_rescale = true;
+  c.pg_share = 0.75;
+  c.pg_lambda = 0.5;
+  c.pg_scale = 2.5;
+  c.pg_entropy = 0.02;
   const TrainConfig r = parse_config(c.to_yaml(), "effective");
   EXPECT_DOUBLE_EQ(r.rollout_mix_final, 0.125);
   EXPECT_DOUBLE_EQ(r.rollout_mix_decay_minutes, 90);
@@ -133,6 +143,10 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_EQ(r.pool_agents, c.pool_agents);
   EXPECT_DOUBLE_EQ(r.pool_share, 0.25);
   EXPECT_TRUE(r.q_rescale);
+  EXPECT_DOUBLE_EQ(r.pg_share, 0.75);
+  EXPECT_DOUBLE_EQ(r.pg_lambda, 0.5);
+  EXPECT_DOUBLE_EQ(r.pg_scale, 2.5);
+  EXPECT_DOUBLE_EQ(r.pg_entropy, 0.02);
   EXPECT_EQ(r.eval_agent, "mcts+net");
   EXPECT_DOUBLE_EQ(r.rollout_mix, 0.25);
   EXPECT_EQ(r.to_yaml(), c.to_yaml());

@@ -1,0 +1,128 @@
+// Policy-gradient self-play games (selfplay/pg_game.h): the advantage of each move by GAE over
+// the value head's estimates of the true deal, written as a policy target.
+#include "selfplay/pg_game.h"
+
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+
+#include "models/features.h"
+
+namespace ddz::selfplay {
+
+bool is_pg_game(const TrainConfig& config, uint64_t seed) {
+  if (config.pg_share <= 0) return false;
+  Rng rng(Rng::mix(seed, 0x96a3));
+  return rng.uniform() < config.pg_share;
+}
+
+std::vector<float> gae_advantages(const std::vector<float>& values, double lambda) {
+  if (values.empty()) throw std::invalid_argument("gae_advantages: needs at least the final result");
+  const size_t plies = values.size() - 1;
+  std::vector<float> out(plies);
+  double running = 0;
+  for (size_t t = plies; t-- > 0;) {
+    running = double(values[t + 1]) - double(values[t]) + lambda * running;
+    out[t] = float(running);
+  }
+  return out;
+}
+
+std::vector<float> pg_target(const std::vector<float>& probs, int chosen, double advantage, double entropy_bonus) {
+  if (chosen < 0 || size_t(chosen) >= probs.size()) throw std::invalid_argument("pg_target: chosen move out of range");
+  double entropy = 0;
+  if (entropy_bonus > 0)
+    for (float p : probs)
+      if (p > 0) entropy -= double(p) * std::log(double(p));
+  std::vector<float> target(probs.size());
+  for (size_t i = 0; i < probs.size(); ++i) {
+    const double p = probs[i];
+    double t = p + advantage * ((int(i) == chosen ? 1.0 : 0.0) - p);
+    if (entropy_bonus > 0 && p > 0) t -= entropy_bonus * p * (std::log(p) + entropy);
+    target[i] = float(t);
+  }
+  return target;
+}
+
+GameSamples play_pg_game(const EigenNet& net, const TrainConfig& config, uint64_t seed, ActorContext* context) {
+  GameSamples out;
+  Rng rng(Rng::mix(seed, 0x96a4));
+  GameState state(seed, training_rules(config));
+  const SeatPlan plan = plan_seats(config, seed);
+  std::unique_ptr<ActorContext> own;
+  Agent* pool_agent = nullptr;
+  if (plan.pool_agent >= 0) {
+    if (!context) {
+      own = std::make_unique<ActorContext>(config);
+      context = own.get();
+    }
+    if (size_t(plan.pool_agent) >= context->pool.size()) throw std::logic_error("self-play: the actor context holds no pool agents");
+    pool_agent = context->pool[size_t(plan.pool_agent)].get();
+    pool_agent->new_game(Rng::mix(seed, 0xA6E7));
+  }
+  while (state.phase() == Phase::Bidding) {
+    const Observation obs = observe(state, state.to_move());
+    const int bid = plan.network[size_t(obs.seat)] ? network_bid(net, obs, 0.1, rng) : pool_agent->bid(obs);
+    const std::string why = state.apply_bid(bid);
+    if (!why.empty()) throw std::logic_error("self-play bid rejected: " + why);
+  }
+  // Per ply: the landlord side's value before it; per sample: its ply, the mover's side sign
+  // (+1 landlord), the policy that played and the move it chose.
+  std::vector<float> values;
+  struct Pending {
+    size_t ply;
+    float sign;
+    std::vector<float> probs;
+    int chosen;
+  };
+  std::vector<Pending> pending;
+  std::vector<Move> moves;
+  std::vector<float> state_in(static_cast<size_t>(kStateDim)), value_in(static_cast<size_t>(kValueDim)), move_in, scores;
+  const int landlord = state.landlord();
+  while (state.phase() == Phase::Play) {
+    const int seat = state.to_move();
+    const float sign = seat == landlord ? 1.0f : -1.0f;
+    encode_value(state, value_in.data());
+    values.push_back(sign * net.value(value_in.data()).value());
+    if (!plan.network[size_t(seat)]) {
+      const Move move = pool_agent->play(observe(state, seat));
+      const std::string why = state.apply_move(move);
+      if (!why.empty()) throw std::logic_error("pool agent move rejected: " + why);
+      ++out.decisions;
+      continue;
+    }
+    state.legal(moves);
+    int chosen = 0;
+    if (moves.size() > 1) {
+      encode_state(state, seat, state_in.data());
+      encode_moves(moves, state.hand(seat), move_in);
+      scores.resize(moves.size());
+      net.policy_scores(state_in.data(), move_in.data(), int(moves.size()), scores.data());
+      EigenNet::softmax(scores.data(), int(scores.size()));
+      double u = rng.uniform(), acc = 0;
+      chosen = int(moves.size()) - 1;
+      for (size_t i = 0; i < moves.size(); ++i) {
+        acc += double(scores[i]);
+        if (u < acc) {
+          chosen = int(i);
+          break;
+        }
+      }
+      out.plays.push_back(PlaySample{state, moves, {}, true, 0.0f, 0.0f});
+      pending.push_back(Pending{values.size() - 1, sign, scores, chosen});
+    }
+    state.apply_trusted(moves[size_t(chosen)]);
+    ++out.decisions;
+  }
+  values.push_back(state.landlord_won() ? 1.0f : -1.0f);
+  const std::vector<float> advantages = gae_advantages(values, config.pg_lambda);
+  for (size_t i = 0; i < pending.size(); ++i) {
+    const Pending& p = pending[i];
+    const double advantage = double(p.sign) * double(advantages[p.ply]) * config.pg_scale;
+    out.plays[i].policy = pg_target(p.probs, p.chosen, advantage, config.pg_entropy);
+  }
+  finish_game(state, out, plan);
+  return out;
+}
+
+}  // namespace ddz::selfplay
