@@ -170,6 +170,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_double("pg_lambda", c.pg_lambda, 0, 1);
   r.read_double("pg_scale", c.pg_scale, 0, 100);
   r.read_double("pg_entropy", c.pg_entropy, 0, 10);
+  r.read_bool("counterfactual_bids", c.counterfactual_bids);
   r.read_int("replay_capacity", c.replay_capacity, 64, int64_t(1) << 32);
   r.read_int("min_replay", c.min_replay, 1, int64_t(1) << 32);
   r.read_double("max_reuse", c.max_reuse, 0.01, 1e6);
@@ -253,6 +254,7 @@ std::string TrainConfig::to_yaml() const {
   os << "pg_lambda: " << pg_lambda << "\n";
   os << "pg_scale: " << pg_scale << "\n";
   os << "pg_entropy: " << pg_entropy << "\n";
+  os << "counterfactual_bids: " << (counterfactual_bids ? "true" : "false") << "\n";
   os << "replay_capacity: " << replay_capacity << "\n";
   os << "min_replay: " << min_replay << "\n";
   os << "max_reuse: " << max_reuse << "\n";

@@ -62,6 +62,10 @@ struct TrainConfig {
   double pg_lambda = 0.8;
   double pg_scale = 1.0;
   double pg_entropy = 0.0;
+  // In a policy-gradient game with bidding, every network seat that did not become landlord
+  // plays the deal again as the fixed landlord (policy alone), and its bid decisions get bid
+  // samples with that result: the bid head learns from every hand, not only those bidding chose.
+  bool counterfactual_bids = false;
   // --- replay buffer ---
   int64_t replay_capacity = 100000;  // samples kept (oldest dropped first)
   int64_t min_replay = 1000;         // learner waits for this many samples

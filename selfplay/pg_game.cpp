@@ -2,6 +2,7 @@
 // the value head's estimates of the true deal, written as a policy target.
 #include "selfplay/pg_game.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <stdexcept>
@@ -44,6 +45,76 @@ std::vector<float> pg_target(const std::vector<float>& probs, int chosen, double
   return target;
 }
 
+namespace {
+
+// Samples the mover's move from the policy at temperature 1; `probs` receives the policy over
+// `moves` (legal moves of the state, more than one). Buffers are kept between calls.
+struct PolicySampler {
+  std::vector<float> state_in = std::vector<float>(static_cast<size_t>(kStateDim));
+  std::vector<float> move_in;
+
+  int sample(const EigenNet& net, const GameState& state, const std::vector<Move>& moves, Rng& rng,
+             std::vector<float>& probs) {
+    const int seat = state.to_move();
+    encode_state(state, seat, state_in.data());
+    encode_moves(moves, state.hand(seat), move_in);
+    probs.resize(moves.size());
+    net.policy_scores(state_in.data(), move_in.data(), int(moves.size()), probs.data());
+    EigenNet::softmax(probs.data(), int(probs.size()));
+    const double u = rng.uniform();
+    double acc = 0;
+    for (size_t i = 0; i < moves.size(); ++i) {
+      acc += double(probs[i]);
+      if (u < acc) return int(i);
+    }
+    return int(moves.size()) - 1;
+  }
+};
+
+// For every network seat other than the landlord, the deal is played again with that seat as
+// the fixed landlord (every seat by the sampled policy), and each of its bid decisions that
+// allowed a bid gets a bid sample with that result: the bid head then sees every hand as
+// landlord, not only the hands that bidding picked.
+void add_counterfactual_bids(const EigenNet& net, const GameState& end, const SeatPlan& plan, Rng& rng,
+                             PolicySampler& sampler, GameSamples& out) {
+  const Deal& deal = end.initial_deal();
+  std::vector<Move> moves;
+  std::vector<float> probs;
+  for (int seat = 0; seat < kNumSeats; ++seat) {
+    if (seat == end.landlord() || !plan.network[size_t(seat)]) continue;
+    std::vector<std::vector<BidRecord>> decisions;
+    std::vector<BidRecord> before;
+    int highest = 0;
+    for (const BidRecord& r : end.bids()) {
+      if (r.seat == seat && highest < 3) decisions.push_back(before);
+      highest = std::max(highest, r.bid);
+      before.push_back(r);
+    }
+    if (decisions.empty()) continue;
+    Rules rules = end.rules();
+    rules.bidding = false;
+    rules.fixed_landlord = seat;
+    GameState game(deal, rules);
+    while (game.phase() == Phase::Play) {
+      game.legal(moves);
+      const int chosen = moves.size() > 1 ? sampler.sample(net, game, moves, rng, probs) : 0;
+      game.apply_trusted(moves[size_t(chosen)]);
+    }
+    BidSample b;
+    b.hand = deal.hands[size_t(seat)];
+    b.seat = seat;
+    b.first_bidder = end.first_bidder();
+    b.win = game.landlord_won() ? 1.0f : 0.0f;
+    b.score = float(game.scores()[size_t(seat)]) / float(game.base_score()) / kScoreScale;
+    for (std::vector<BidRecord>& bids : decisions) {
+      b.bids = std::move(bids);
+      out.bids.push_back(b);
+    }
+  }
+}
+
+}  // namespace
+
 GameSamples play_pg_game(const EigenNet& net, const TrainConfig& config, uint64_t seed, ActorContext* context) {
   GameSamples out;
   Rng rng(Rng::mix(seed, 0x96a4));
@@ -77,7 +148,8 @@ GameSamples play_pg_game(const EigenNet& net, const TrainConfig& config, uint64_
   };
   std::vector<Pending> pending;
   std::vector<Move> moves;
-  std::vector<float> state_in(static_cast<size_t>(kStateDim)), value_in(static_cast<size_t>(kValueDim)), move_in, scores;
+  std::vector<float> value_in(static_cast<size_t>(kValueDim)), probs;
+  PolicySampler sampler;
   const int landlord = state.landlord();
   while (state.phase() == Phase::Play) {
     const int seat = state.to_move();
@@ -94,22 +166,9 @@ GameSamples play_pg_game(const EigenNet& net, const TrainConfig& config, uint64_
     state.legal(moves);
     int chosen = 0;
     if (moves.size() > 1) {
-      encode_state(state, seat, state_in.data());
-      encode_moves(moves, state.hand(seat), move_in);
-      scores.resize(moves.size());
-      net.policy_scores(state_in.data(), move_in.data(), int(moves.size()), scores.data());
-      EigenNet::softmax(scores.data(), int(scores.size()));
-      double u = rng.uniform(), acc = 0;
-      chosen = int(moves.size()) - 1;
-      for (size_t i = 0; i < moves.size(); ++i) {
-        acc += double(scores[i]);
-        if (u < acc) {
-          chosen = int(i);
-          break;
-        }
-      }
+      chosen = sampler.sample(net, state, moves, rng, probs);
       out.plays.push_back(PlaySample{state, moves, {}, true, 0.0f, 0.0f});
-      pending.push_back(Pending{values.size() - 1, sign, scores, chosen});
+      pending.push_back(Pending{values.size() - 1, sign, probs, chosen});
     }
     state.apply_trusted(moves[size_t(chosen)]);
     ++out.decisions;
@@ -122,6 +181,7 @@ GameSamples play_pg_game(const EigenNet& net, const TrainConfig& config, uint64_
     out.plays[i].policy = pg_target(p.probs, p.chosen, advantage, config.pg_entropy);
   }
   finish_game(state, out, plan);
+  if (config.counterfactual_bids && state.rules().bidding) add_counterfactual_bids(net, state, plan, rng, sampler, out);
   return out;
 }
 

@@ -3,6 +3,7 @@
 // a learner step on such targets moving the policy the way the advantage says.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -171,6 +172,53 @@ TEST(PgGame, PoolSeatsGiveNoSamples) {
     ASSERT_FALSE(g.plays.empty()) << seed;
     for (const PlaySample& s : g.plays) EXPECT_TRUE(plan.network[size_t(s.state.to_move())]) << seed;
   }
+}
+
+// Counterfactual bids: besides the landlord's own bid samples, every other seat gets one sample
+// per bid decision that allowed a bid, with its own 17 cards, the bids before it and a result
+// of its replay as landlord; without the key only the landlord's decisions give samples.
+TEST(PgGame, CounterfactualBidsCoverEverySeat) {
+  TrainConfig cfg = tiny_config();
+  cfg.pg_share = 1.0;
+  cfg.bidding = true;
+  Learner learner(tiny_spec(), cfg, 3);
+  const EigenNet net(tiny_spec(), learner.weights());
+  int others = 0;
+  for (uint64_t seed = 1; seed <= 80; ++seed) {
+    cfg.counterfactual_bids = false;
+    const GameSamples plain = play_pg_game(net, cfg, seed);
+    cfg.counterfactual_bids = true;
+    const GameSamples g = play_pg_game(net, cfg, seed);
+    ASSERT_FALSE(g.plays.empty());
+    const GameState& first = g.plays.front().state;
+    const int landlord = first.landlord();
+    for (const BidSample& b : plain.bids) EXPECT_EQ(b.seat, landlord);
+    size_t expected = plain.bids.size();
+    int highest = 0;
+    std::vector<BidRecord> before;
+    for (const BidRecord& r : first.bids()) {
+      if (r.seat != landlord && highest < 3) ++expected;
+      highest = std::max(highest, r.bid);
+      before.push_back(r);
+    }
+    ASSERT_EQ(g.bids.size(), expected) << seed;
+    for (size_t i = 0; i < g.bids.size(); ++i) {
+      const BidSample& b = g.bids[i];
+      EXPECT_EQ(b.hand, first.initial_deal().hands[size_t(b.seat)]) << seed;
+      EXPECT_EQ(b.first_bidder, first.first_bidder());
+      ASSERT_TRUE(b.win == 0.0f || b.win == 1.0f);
+      EXPECT_EQ(b.win > 0.5f, b.score > 0.0f);
+      // The bids before the decision are the record's prefix up to this seat's bid.
+      ASSERT_LE(b.bids.size(), first.bids().size());
+      for (size_t k = 0; k < b.bids.size(); ++k) EXPECT_EQ(b.bids[k].seat, first.bids()[k].seat);
+      EXPECT_EQ(first.bids()[b.bids.size()].seat, b.seat);
+      if (b.seat != landlord) ++others;
+    }
+    // The main game is the same with or without the replays.
+    ASSERT_EQ(plain.plays.size(), g.plays.size());
+    for (size_t i = 0; i < g.plays.size(); ++i) EXPECT_EQ(plain.plays[i].policy, g.plays[i].policy);
+  }
+  EXPECT_GT(others, 10);
 }
 
 // Learner steps on one position's pg target raise the chosen move's probability when its

@@ -128,6 +128,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.pg_lambda = 0.5;
   c.pg_scale = 2.5;
   c.pg_entropy = 0.02;
+  c.counterfactual_bids = true;
   const TrainConfig r = parse_config(c.to_yaml(), "effective");
   EXPECT_DOUBLE_EQ(r.rollout_mix_final, 0.125);
   EXPECT_DOUBLE_EQ(r.rollout_mix_decay_minutes, 90);
@@ -147,6 +148,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_DOUBLE_EQ(r.pg_lambda, 0.5);
   EXPECT_DOUBLE_EQ(r.pg_scale, 2.5);
   EXPECT_DOUBLE_EQ(r.pg_entropy, 0.02);
+  EXPECT_TRUE(r.counterfactual_bids);
   EXPECT_EQ(r.eval_agent, "mcts+net");
   EXPECT_DOUBLE_EQ(r.rollout_mix, 0.25);
   EXPECT_EQ(r.to_yaml(), c.to_yaml());
