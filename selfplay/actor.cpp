@@ -97,6 +97,23 @@ SeatPlan plan_seats(const TrainConfig& config, uint64_t seed) {
   return plan;
 }
 
+Agent* pool_agent_of(const SeatPlan& plan, ActorContext& context, uint64_t seed) {
+  if (plan.pool_agent < 0) return nullptr;
+  if (size_t(plan.pool_agent) >= context.pool.size()) throw std::logic_error("self-play: the actor context holds no pool agents");
+  Agent* agent = context.pool[size_t(plan.pool_agent)].get();
+  agent->new_game(Rng::mix(seed, 0xA6E7));
+  return agent;
+}
+
+void play_bidding(const EigenNet& net, GameState& state, const SeatPlan& plan, Agent* pool_agent, Rng& rng) {
+  while (state.phase() == Phase::Bidding) {
+    const Observation obs = observe(state, state.to_move());
+    const int bid = plan.network[size_t(obs.seat)] ? network_bid(net, obs, 0.1, rng) : pool_agent->bid(obs);
+    const std::string why = state.apply_bid(bid);
+    if (!why.empty()) throw std::logic_error("self-play bid rejected: " + why);
+  }
+}
+
 void set_policy_version(GameSamples& game, int64_t version) {
   game.policy_version = version;
   for (PlaySample& s : game.plays) s.policy_version = version;
@@ -122,18 +139,8 @@ GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, u
   Rng rng(Rng::mix(seed, 0x5e1f));
   GameState state(seed, training_rules(config));
   const SeatPlan plan = plan_seats(config, seed);
-  Agent* pool_agent = nullptr;
-  if (plan.pool_agent >= 0) {
-    if (size_t(plan.pool_agent) >= context->pool.size()) throw std::logic_error("self-play: the actor context holds no pool agents");
-    pool_agent = context->pool[size_t(plan.pool_agent)].get();
-    pool_agent->new_game(Rng::mix(seed, 0xA6E7));
-  }
-  while (state.phase() == Phase::Bidding) {
-    const Observation obs = observe(state, state.to_move());
-    const int bid = plan.network[size_t(obs.seat)] ? network_bid(net, obs, 0.1, rng) : pool_agent->bid(obs);
-    const std::string why = state.apply_bid(bid);
-    if (!why.empty()) throw std::logic_error("self-play bid rejected: " + why);
-  }
+  Agent* pool_agent = pool_agent_of(plan, *context, seed);
+  play_bidding(net, state, plan, pool_agent, rng);
   GumbelSettings full;
   full.sims = config.sims;
   full.k = config.gumbel_k;

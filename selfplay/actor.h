@@ -54,6 +54,13 @@ struct SeatPlan {
 // drawn uniformly, then with equal chance one network seat (uniform) or two.
 SeatPlan plan_seats(const TrainConfig& config, uint64_t seed);
 
+// The pool agent of plan's game from context, told that a new game begins (null when the plan
+// has no pool seat). Throws std::logic_error when the context holds no pool agents.
+Agent* pool_agent_of(const SeatPlan& plan, ActorContext& context, uint64_t seed);
+// Runs the bidding phase of state: the network's seats bid by network_bid (10% random), the
+// pool agent's seats by the pool agent.
+void play_bidding(const EigenNet& net, GameState& state, const SeatPlan& plan, Agent* pool_agent, Rng& rng);
+
 // Writes the game's outcome into its play samples (the mover's side's win and score) and adds
 // the landlord's bid samples when the landlord's seat was played by the network.
 void finish_game(const GameState& end, GameSamples& out, const SeatPlan& plan = SeatPlan{});

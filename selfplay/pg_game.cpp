@@ -121,22 +121,12 @@ GameSamples play_pg_game(const EigenNet& net, const TrainConfig& config, uint64_
   GameState state(seed, training_rules(config));
   const SeatPlan plan = plan_seats(config, seed);
   std::unique_ptr<ActorContext> own;
-  Agent* pool_agent = nullptr;
-  if (plan.pool_agent >= 0) {
-    if (!context) {
-      own = std::make_unique<ActorContext>(config);
-      context = own.get();
-    }
-    if (size_t(plan.pool_agent) >= context->pool.size()) throw std::logic_error("self-play: the actor context holds no pool agents");
-    pool_agent = context->pool[size_t(plan.pool_agent)].get();
-    pool_agent->new_game(Rng::mix(seed, 0xA6E7));
+  if (plan.pool_agent >= 0 && !context) {
+    own = std::make_unique<ActorContext>(config);
+    context = own.get();
   }
-  while (state.phase() == Phase::Bidding) {
-    const Observation obs = observe(state, state.to_move());
-    const int bid = plan.network[size_t(obs.seat)] ? network_bid(net, obs, 0.1, rng) : pool_agent->bid(obs);
-    const std::string why = state.apply_bid(bid);
-    if (!why.empty()) throw std::logic_error("self-play bid rejected: " + why);
-  }
+  Agent* pool_agent = context ? pool_agent_of(plan, *context, seed) : nullptr;
+  play_bidding(net, state, plan, pool_agent, rng);
   // Per ply: the landlord side's value before it; per sample: its ply, the mover's side sign
   // (+1 landlord), the policy that played and the move it chose.
   std::vector<float> values;
