@@ -4,15 +4,27 @@
 
 #include <stdexcept>
 
+#include "models/net_growth.h"
+
 namespace ddz::selfplay {
 
 TrainCounters resume_learner(const fs::path& run, const LoadedCheckpoint& checkpoint, const std::string& skipped,
-                             Learner& learner, RunLog& log) {
-  if (!(checkpoint.spec == learner.spec()))
-    throw std::runtime_error(run.string() + ": the checkpoint's architecture " + checkpoint.spec.to_json() +
-                             " differs from the config's " + learner.spec().to_json());
-  learner.load_weights(checkpoint.weights);
-  learner.load_optimizer_state(checkpoint.optimizer);
+                             Learner& learner, RunLog& log, bool grow) {
+  if (!(checkpoint.spec == learner.spec())) {
+    const std::string differs = run.string() + ": the checkpoint's architecture " + checkpoint.spec.to_json() +
+                                " differs from the config's " + learner.spec().to_json();
+    if (!grow) throw std::runtime_error(differs + " (--grow carries it into a larger one)");
+    const std::string why = growth_error(checkpoint.spec, learner.spec());
+    if (!why.empty()) throw std::runtime_error(differs + "; --grow cannot: " + why);
+    learner.load_weights(grow_weights(checkpoint.spec, checkpoint.weights, learner.spec(),
+                                      uint64_t(checkpoint.step) ^ 0x67726f77u));
+    log.line("grew the networks of checkpoint step " + std::to_string(checkpoint.step) + " from " +
+             checkpoint.spec.to_json() + " to " + learner.spec().to_json() + " (" +
+             std::to_string(learner.spec().parameter_count()) + " parameters); the optimizer state restarts");
+  } else {
+    learner.load_weights(checkpoint.weights);
+    learner.load_optimizer_state(checkpoint.optimizer);
+  }
   log.line("resumed from checkpoint step " + std::to_string(checkpoint.step) + " (games " +
            std::to_string(checkpoint.counters.games) + ")" + (skipped.empty() ? "" : "; skipped damaged: " + skipped));
   return checkpoint.counters;

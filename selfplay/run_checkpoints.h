@@ -12,9 +12,11 @@ namespace ddz::selfplay {
 
 // Loads weights and optimizer state into the learner and returns the checkpoint's counters;
 // `skipped` names damaged newer checkpoints for the log. Throws std::runtime_error when the
-// checkpoint's architecture is not the learner's (the config changed the network).
+// checkpoint's architecture is not the learner's (the config changed the network), unless `grow`
+// and the learner's grows it (models/net_growth.h): then the weights are grown and the optimizer
+// starts afresh.
 TrainCounters resume_learner(const fs::path& run, const LoadedCheckpoint& checkpoint, const std::string& skipped,
-                             Learner& learner, RunLog& log);
+                             Learner& learner, RunLog& log, bool grow = false);
 
 // Saves checkpoint counters.steps (keeping the newest `keep`) and logs its name.
 void save_run_checkpoint(const fs::path& run, const TrainCounters& counters, const Learner& learner, int keep,

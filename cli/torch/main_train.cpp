@@ -35,7 +35,11 @@ int main(int argc, char** argv) {
   CLI::App* train = app.add_subcommand("train", "Train the networks by self-play (see docs/training.md)");
   train->add_option("--config", options.config_path, "Training config (YAML), e.g. configs/default.yaml");
   train->add_option("--run-dir", options.run_dir, "Run directory (default runs/<config name>)");
-  train->add_flag("--resume", options.resume, "Continue from the run directory's last valid checkpoint");
+  CLI::Option* resume_opt = train->add_flag("--resume", options.resume, "Continue from the run directory's last valid checkpoint");
+  train->add_flag("--grow", options.grow,
+                  "With --resume: carry the checkpoint into the config's wider or deeper networks "
+                  "(the outputs stay the same; new units start fresh, the optimizer state restarts)")
+      ->needs(resume_opt);
   train->add_flag("--no-progress", no_progress, "Do not draw the progress line");
   CLI::Option* listen_opt =
       train->add_option("--listen", listen_at,

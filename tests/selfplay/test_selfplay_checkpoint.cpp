@@ -4,9 +4,12 @@
 
 #include <fstream>
 
+#include "models/eigen_net.h"
+#include "models/features.h"
 #include "selfplay/checkpoint.h"
 #include "selfplay/files.h"
 #include "selfplay/learner.h"
+#include "selfplay/run_checkpoints.h"
 
 namespace ddz::selfplay {
 namespace {
@@ -115,6 +118,53 @@ TEST(SelfplayCheckpoint, KeepsNewestN) {
   int files = 0;
   for (const auto& e : fs::directory_iterator(checkpoint_dir(run))) files += e.is_regular_file();
   EXPECT_EQ(files, 6);
+}
+
+// A run resumed into a larger architecture: refused without --grow (the message says so) or when
+// the config shrinks a head; with it, the learner's networks compute what the checkpoint's did.
+TEST(SelfplayCheckpoint, ResumeGrowsTheNetworksOnlyWhenAsked) {
+  const fs::path run = fresh_dir("ckpt_grow");
+  TrainConfig cfg;
+  Learner small(tiny_spec(), cfg, 5);
+  save_checkpoint(run, TrainCounters{7, 1, 1, 1.0}, tiny_spec(), small.weights(), small.optimizer_state(), 3);
+  const LoadedCheckpoint ckpt = load_checkpoint(run, 7, true);
+  RunLog log(run / "log.txt");
+
+  NetworkSpec wider = tiny_spec();
+  wider.policy_hidden = {16, 8};
+  wider.value_hidden = {12};
+  Learner big(wider, cfg, 6);
+  try {
+    resume_learner(run, ckpt, "", big, log);
+    FAIL() << "a changed architecture was accepted without grow";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("--grow"), std::string::npos) << e.what();
+  }
+  NetworkSpec narrower = tiny_spec();
+  narrower.value_hidden = {4};
+  Learner shrunk(narrower, cfg, 6);
+  try {
+    resume_learner(run, ckpt, "", shrunk, log, true);
+    FAIL() << "a narrower value head was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("value_hidden: layer 0 has 4 units"), std::string::npos) << e.what();
+  }
+
+  EXPECT_EQ(resume_learner(run, ckpt, "", big, log, true).steps, 7);
+  const EigenNet before(tiny_spec(), ckpt.weights), after(wider, big.weights());
+  std::vector<float> value_in(kValueDim);
+  for (int i = 0; i < kValueDim; ++i) value_in[size_t(i)] = float((i * 7) % 3) * 0.5f;
+  EXPECT_NEAR(before.value(value_in.data()).win_logit, after.value(value_in.data()).win_logit, 1e-4f);
+  EXPECT_NEAR(before.value(value_in.data()).score, after.value(value_in.data()).score, 1e-4f);
+  std::vector<float> state(kStateDim, 0.0f), moves(2 * kMoveDim, 0.0f);
+  for (int i = 0; i < kStateDim; i += 5) state[size_t(i)] = 1.0f;
+  moves[3] = moves[size_t(kMoveDim + 9)] = 1.0f;
+  float sb[2], sa[2];
+  before.policy_scores(state.data(), moves.data(), 2, sb);
+  after.policy_scores(state.data(), moves.data(), 2, sa);
+  EXPECT_NEAR(sb[0], sa[0], 1e-4f);
+  EXPECT_NEAR(sb[1], sa[1], 1e-4f);
+  EXPECT_NE(sb[0], sb[1]);
 }
 
 }  // namespace
