@@ -8,6 +8,7 @@
 #include "models/eigen_net.h"
 #include "models/features.h"
 #include "models/net_evaluator.h"
+#include "tests/models/played_positions.h"
 
 namespace ddz {
 namespace {
@@ -38,26 +39,8 @@ std::vector<float> add(std::vector<float> a, const std::vector<float>& b, bool r
   return a;
 }
 
-struct Position {
-  GameState state;
-  std::vector<Move> moves;
-};
-
-// Play-phase positions from seeded random games.
-std::vector<Position> positions(int games) {
-  std::vector<Position> out;
-  std::vector<Move> moves;
-  for (int g = 0; g < games; ++g) {
-    GameState s(uint64_t(100 + g));
-    Rng rng{uint64_t(g)};
-    while (s.phase() == Phase::Play) {
-      s.legal(moves);
-      out.push_back({s, moves});
-      s.apply_trusted(moves[rng.below(uint32_t(moves.size()))]);
-    }
-  }
-  return out;
-}
+using testing::Position;
+using testing::positions;
 
 TEST(EigenNet, MatchesNaiveReference) {
   const NetworkSpec spec = small_spec();
