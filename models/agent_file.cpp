@@ -59,10 +59,10 @@ AgentFile parse_agent_file(const std::string& bytes, const std::string& source) 
   } catch (const std::exception&) {
     throw ModelFileError(source + ": bad feature version '" + meta(kMetaFeatureVersion) + "'");
   }
-  if (version != kFeatureVersion)
+  if (version < kMinFeatureVersion || version > kFeatureVersion)
     throw ModelFileError(source + ": the model was trained with feature version " + std::to_string(version) +
-                         ", this build encodes feature version " + std::to_string(kFeatureVersion) +
-                         "; retrain or export it with a matching build");
+                         ", this build reads feature versions " + std::to_string(kMinFeatureVersion) + ".." +
+                         std::to_string(kFeatureVersion) + "; retrain or export it with a matching build");
   AgentFile f;
   try {
     f.spec = NetworkSpec::from_json(meta(kMetaArchitecture));

@@ -28,16 +28,17 @@ EigenNet::Layer EigenNet::load(const Weights& w, const std::string& name, bool b
   return l;
 }
 
-EigenNet::InputLayer EigenNet::load_input(const Weights& w, const std::string& name, bool bias) {
+EigenNet::InputLayer EigenNet::load_input(const Weights& w, const std::string& name, bool bias, int stride) {
   Layer l = load(w, name, bias);
-  return InputLayer{l.w.transpose(), std::move(l.b)};
+  if (stride < l.w.cols()) throw std::invalid_argument("tensor '" + name + "' is wider than its input rows");
+  return InputLayer{l.w.transpose(), std::move(l.b), stride};
 }
 
 EigenNet::Matrix EigenNet::affine_sparse(const InputLayer& layer, const float* x, int n) {
   const Eigen::Index in = layer.wt.rows(), outs = layer.wt.cols();
   Matrix out(n, outs);
   for (int r = 0; r < n; ++r) {
-    const float* row = x + size_t(r) * size_t(in);
+    const float* row = x + size_t(r) * size_t(layer.stride);
     auto h = out.row(r);
     h = layer.b.transpose();
     for (Eigen::Index j = 0; j < in; ++j)
@@ -54,14 +55,14 @@ EigenNet::EigenNet(const NetworkSpec& spec, const Weights& weights) : spec_(spec
     if (it == weights.tensors.end()) throw std::invalid_argument("missing tensor '" + name + "'");
     if (it->second.shape != shape) throw std::invalid_argument("tensor '" + name + "' has the wrong shape");
   }
-  policy_state_in_ = load_input(weights, "policy_state_in", false);
-  policy_move_in_ = load_input(weights, "policy_move_in", true);
+  policy_state_in_ = load_input(weights, "policy_state_in", false, kStateDim);
+  policy_move_in_ = load_input(weights, "policy_move_in", true, kMoveDim);
   for (size_t i = 1; i < spec.policy_hidden.size(); ++i) policy_rest_.push_back(load(weights, layer_name("policy", int(i)), true));
   policy_rest_.push_back(load(weights, "policy_out", true));
-  value_in_ = load_input(weights, layer_name("value", 0), true);
+  value_in_ = load_input(weights, layer_name("value", 0), true, kValueDim);
   for (size_t i = 1; i < spec.value_hidden.size(); ++i) value_rest_.push_back(load(weights, layer_name("value", int(i)), true));
   value_rest_.push_back(load(weights, "value_out", true));
-  bid_in_ = load_input(weights, layer_name("bid", 0), true);
+  bid_in_ = load_input(weights, layer_name("bid", 0), true, kBidDim);
   for (size_t i = 1; i < spec.bid_hidden.size(); ++i) bid_rest_.push_back(load(weights, layer_name("bid", int(i)), true));
   bid_rest_.push_back(load(weights, "bid_out", true));
 }

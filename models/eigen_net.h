@@ -35,7 +35,8 @@ class EigenNet {
   const NetworkSpec& spec() const { return spec_; }
 
   // Scores (logits) of n candidate moves of one position: `state` has kStateDim floats, `moves`
-  // is n x kMoveDim row-major (features.h). All methods are const and thread-safe.
+  // is n x kMoveDim row-major (features.h). All methods are const and thread-safe. Inputs are
+  // always this build's encodings; a model of an older feature version reads each row's prefix.
   void policy_scores(const float* state, const float* moves, int n, float* out) const;
   // Many positions at once: `states` is p x kStateDim, `moves` is m x kMoveDim and owner[i]
   // (0..p-1) the position of move i. Writes m scores.
@@ -59,9 +60,10 @@ class EigenNet {
   struct InputLayer {
     Matrix wt;  // [in, out]
     Eigen::VectorXf b;
+    Eigen::Index stride = 0;  // floats per input row (>= in: older feature versions read a prefix)
   };
   Layer load(const Weights& w, const std::string& name, bool bias);
-  InputLayer load_input(const Weights& w, const std::string& name, bool bias);
+  InputLayer load_input(const Weights& w, const std::string& name, bool bias, int stride);
   // out (n x layer outputs) = x (n x in, row-major) * W^T + b, skipping zero inputs.
   static Matrix affine_sparse(const InputLayer& layer, const float* x, int n);
   // Runs hidden layers (ReLU) and the output layer on rows of x (n x in).

@@ -4,6 +4,10 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "solver/min_plays.h"
 
 namespace ddz {
 namespace {
@@ -35,6 +39,69 @@ void one_hot(float* out, int n, int index) {
 // Bid slot: 0 none, 1 pass, 2..4 bids 1..3.
 int bid_slot(int bid) { return bid <= 0 ? 1 : 1 + std::min(bid, 3); }
 
+// The pass group of a combination to beat (features.h), or -1 for those whose passes say little
+// (four-with-two, bombs, the rocket).
+int pass_group(MoveType type) {
+  switch (type) {
+    case MoveType::Solo: return 0;
+    case MoveType::Pair: return 1;
+    case MoveType::Trio:
+    case MoveType::TrioSolo:
+    case MoveType::TrioPair: return 2;
+    case MoveType::SoloChain:
+    case MoveType::PairChain:
+    case MoveType::TrioChain:
+    case MoveType::TrioSoloChain:
+    case MoveType::TrioPairChain: return 3;
+    default: return -1;
+  }
+}
+
+// Plays `from`..`to` - 1 back (0 = the newest), 54 card planes and a pass flag each, zeros before
+// the first play; returns the end of what it wrote.
+float* encode_plays(const View& v, size_t from, size_t to, float* p) {
+  const size_t n = v.history ? v.history->size() : 0;
+  for (size_t back = from; back < to; ++back) {
+    if (back < n) {
+      const Move& m = (*v.history)[n - 1 - back].move;
+      encode_cards(m.cards, p);
+      p[kCardSetDim] = m.is_pass() ? 1.0f : 0.0f;
+    } else {
+      std::fill(p, p + kCardSetDim + 1, 0.0f);
+    }
+    p += kCardSetDim + 1;
+  }
+  return p;
+}
+
+// The version-2 history block (features.h), kHistoryDim floats.
+void encode_history(const View& v, float* p) {
+  const size_t n = v.history ? v.history->size() : 0;
+  p = encode_plays(v, 3, 3 + kOlderPlays, p);
+  // lowest[role][group]: the lowest key rank that role passed on when an opponent had played it.
+  int lowest[kNumSeats][kPassGroups];
+  for (auto& row : lowest) std::fill(row, row + kPassGroups, kNumRanks);
+  const PlayRecord* last = nullptr;  // the play a pass faces: the newest non-pass of the trick
+  for (size_t i = 0; i < n; ++i) {
+    const PlayRecord& r = (*v.history)[i];
+    if (!r.move.is_pass()) {
+      last = &r;
+      continue;
+    }
+    if (!last) continue;
+    const bool opponents = (r.seat == v.landlord) != (last->seat == v.landlord);
+    const int group = pass_group(last->move.type);
+    if (!opponents || group < 0) continue;
+    int& low = lowest[role_of(r.seat, v.landlord)][group];
+    low = std::min(low, int(last->move.key));
+  }
+  for (int role = 0; role < kNumSeats; ++role)
+    for (int g = 0; g < kPassGroups; ++g) {
+      for (int k = 0; k < 15; ++k) p[k] = lowest[role][g] <= k ? 1.0f : 0.0f;
+      p += 15;
+    }
+}
+
 void encode_view(const View& v, float* out) {
   float* p = out;
   encode_cards(v.hand, p);
@@ -52,17 +119,7 @@ void encode_view(const View& v, float* out) {
     encode_cards(v.played[size_t((v.landlord + role) % kNumSeats)], p);
     p += kCardSetDim;
   }
-  const size_t n = v.history ? v.history->size() : 0;
-  for (size_t back = 0; back < 3; ++back) {
-    if (back < n) {
-      const Move& m = (*v.history)[n - 1 - back].move;
-      encode_cards(m.cards, p);
-      p[kCardSetDim] = m.is_pass() ? 1.0f : 0.0f;
-    } else {
-      std::fill(p, p + kCardSetDim + 1, 0.0f);
-    }
-    p += kCardSetDim + 1;
-  }
+  p = encode_plays(v, 0, 3, p);
   encode_move_base(v.to_beat, p);
   p += kMoveBaseDim;
   p[0] = p[1] = 0.0f;
@@ -92,9 +149,20 @@ void encode_view(const View& v, float* out) {
     }
   }
   p += 15;
+  encode_history(v, p);
 }
 
 }  // namespace
+
+int state_dim_of(int version) {
+  if (version < kMinFeatureVersion || version > kFeatureVersion)
+    throw std::invalid_argument("feature version " + std::to_string(version) + " is outside " +
+                                std::to_string(kMinFeatureVersion) + ".." + std::to_string(kFeatureVersion));
+  return version == 1 ? kStateDimV1 : kStateDim;
+}
+
+int value_dim_of(int version) { return state_dim_of(version) == kStateDimV1 ? kValueDimV1 : kValueDim; }
+int bid_dim_of(int version) { return state_dim_of(version) == kStateDimV1 ? kBidDimV1 : kBidDim; }
 
 void encode_cards(Hand cards, float* out) {
   for (int r = 0; r < RX; ++r) {
@@ -171,8 +239,15 @@ void encode_state(const GameState& state, int seat, float* out) {
 void encode_value(const GameState& state, float* out) {
   const int seat = state.to_move();
   encode_state(state, seat, out);
-  encode_cards(state.hand((seat + 1) % kNumSeats), out + kStateDim);
-  encode_cards(state.hand((seat + 2) % kNumSeats), out + kStateDim + kCardSetDim);
+  // [version-1 state, history] becomes [version-1 state, two hands, history]
+  std::memmove(out + kValueDimV1, out + kStateDimV1, sizeof(float) * size_t(kHistoryDim));
+  encode_cards(state.hand((seat + 1) % kNumSeats), out + kStateDimV1);
+  encode_cards(state.hand((seat + 2) % kNumSeats), out + kStateDimV1 + kCardSetDim);
+}
+
+void state_of_value(const float* value_in, float* state_out) {
+  std::copy(value_in, value_in + kStateDimV1, state_out);
+  std::copy(value_in + kValueDimV1, value_in + kValueDim, state_out + kStateDimV1);
 }
 
 void encode_bid(Hand hand, int seat, int first_bidder, const std::vector<BidRecord>& bids, float* out) {
@@ -193,6 +268,8 @@ void encode_bid(Hand hand, int seat, int first_bidder, const std::vector<BidReco
   }
   p += 15;
   one_hot(p, 4, std::min(highest, 3));
+  p += 4;
+  one_hot(p, kMinPlaysSlots, std::clamp(min_plays_count(hand), 1, kMinPlaysSlots) - 1);
 }
 
 void encode_bid(const Observation& obs, float* out) {

@@ -9,8 +9,12 @@
 
 namespace ddz {
 
-// Bump whenever any layout below changes; models trained on another version are refused.
-constexpr int kFeatureVersion = 1;
+// Bump whenever any layout below changes. Each version's policy and value inputs extend the
+// previous version's by appending, so a model of an older version (kMinFeatureVersion..) reads a
+// prefix of each row: it still loads, and models/net_growth.h carries it into the new version
+// with zero weights on the new inputs. Versions outside that range are refused.
+constexpr int kFeatureVersion = 2;
+constexpr int kMinFeatureVersion = 1;
 
 // A card set as 54 floats: for each rank 3..2 four thermometer planes (count >= 1..4), then one
 // plane each for X and D. Thermometer (not one-hot) so "at least a pair" is a single unit.
@@ -28,16 +32,39 @@ constexpr int kMoveDim = kMoveBaseDim + kCardSetDim + 1;
 //   the combination to beat (kMoveBaseDim) and whether a teammate or an opponent played it (2),
 //   cards left per role one-hot 0..20 (3 x 21), own role (3), bombs so far thermometer 1..4 (4),
 //   base score one-hot 1..3 (3), each role's bid one-hot {none, pass, 1, 2, 3} (3 x 5).
-constexpr int kStateDim = 3 * kCardSetDim + 3 * kCardSetDim + 3 * (kCardSetDim + 1) + kMoveBaseDim + 2 +
-                          3 * 21 + 3 + 4 + 3 + 15;
-// Value input: the state of the seat to move plus the actual hands of the next seat and the
-// previous seat. Search evaluates sampled full deals, so the value head may see every hand; it
-// is trained on the true deals of self-play games, where it learns the outcome of the real cards.
-constexpr int kValueDim = kStateDim + 2 * kCardSetDim;
+// That is version 1 (kStateDimV1). Version 2 appends the history block (kHistoryDim):
+//   plays 4..15 back, newest first (12 x (54 + pass flag)); the seat of the play k back is the
+//   seat k places before the mover, so the order also names who played what;
+//   per role and per group (solo, pair, trio with or without kickers, chains of any kind), a
+//   thermometer over the 15 ranks of the lowest key that role passed on when an opponent had
+//   played it (3 x 4 x 15): a pass over an opponent's pair of nines says that seat holds no
+//   higher pair, or keeps it.
+constexpr int kStateDimV1 = 3 * kCardSetDim + 3 * kCardSetDim + 3 * (kCardSetDim + 1) + kMoveBaseDim + 2 +
+                            3 * 21 + 3 + 4 + 3 + 15;
+constexpr int kOlderPlays = 12;
+constexpr int kPassGroups = 4;
+constexpr int kHistoryDim = kOlderPlays * (kCardSetDim + 1) + 3 * kPassGroups * 15;
+constexpr int kStateDim = kStateDimV1 + kHistoryDim;
+// Value input: the version-1 state of the seat to move, the actual hands of the next seat and
+// the previous seat, then (version 2) the history block. Search evaluates sampled full deals, so
+// the value head may see every hand; it is trained on the true deals of self-play games, where it
+// learns the outcome of the real cards. The history comes last so that version 1 is a prefix.
+constexpr int kValueDimV1 = kStateDimV1 + 2 * kCardSetDim;
+constexpr int kValueDim = kValueDimV1 + kHistoryDim;
+// Input widths of a model of feature `version` (kMinFeatureVersion..kFeatureVersion): each row of
+// an encoding written by this build holds kStateDim / kValueDim / kBidDim floats, of which such a model
+// reads the first state_dim_of / value_dim_of / bid_dim_of.
+int state_dim_of(int version);
+int value_dim_of(int version);
+int bid_dim_of(int version);
 // Bidding input: own 17-card hand (54), own position after the first bidder one-hot (3), the bids
 // so far by position after the first bidder one-hot {none, pass, 1, 2, 3} (3 x 5), highest bid
-// so far one-hot 0..3 (4).
-constexpr int kBidDim = kCardSetDim + 3 + 15 + 4;
+// so far one-hot 0..3 (4); version 2 appends the fewest plays that empty the hand
+// (solver/min_plays.h) one-hot 1..10 (10, 10 = ten or more): heuristic's bidding rests on it,
+// and it is the one hand property the card planes do not show at a glance.
+constexpr int kBidDimV1 = kCardSetDim + 3 + 15 + 4;
+constexpr int kMinPlaysSlots = 10;
+constexpr int kBidDim = kBidDimV1 + kMinPlaysSlots;
 
 void encode_cards(Hand cards, float* out);  // writes kCardSetDim floats
 void encode_move_base(const Move& move, float* out);  // writes kMoveBaseDim floats
@@ -52,6 +79,9 @@ void encode_state(const Observation& obs, float* out);
 void encode_state(const GameState& state, int seat, float* out);
 // Value input for state.to_move(): kValueDim floats.
 void encode_value(const GameState& state, float* out);
+// The policy input (kStateDim floats) contained in a value input: equal to encode_state(state,
+// state.to_move()) for the state `value_in` encodes.
+void state_of_value(const float* value_in, float* state_out);
 // Bidding input for obs.seat in the bidding phase: kBidDim floats.
 void encode_bid(const Observation& obs, float* out);
 void encode_bid(Hand hand, int seat, int first_bidder, const std::vector<BidRecord>& bids, float* out);

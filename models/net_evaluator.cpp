@@ -16,13 +16,14 @@ NetEvaluator::NetEvaluator(std::shared_ptr<const EigenNet> net, float prior_temp
 
 float NetEvaluator::evaluate(const GameState& world, const std::vector<Move>& moves, std::vector<float>& priors) {
   // Per-thread scratch: evaluate() is called concurrently by search threads.
-  thread_local std::vector<float> value_in(kValueDim);
+  thread_local std::vector<float> value_in(kValueDim), state_in(kStateDim);
   thread_local std::vector<float> move_in;
-  encode_value(world, value_in.data());  // its first kStateDim floats are the policy's state input
+  encode_value(world, value_in.data());  // it holds the policy's state input
   priors.resize(moves.size());
   if (!moves.empty()) {
+    state_of_value(value_in.data(), state_in.data());
     encode_moves(moves, world.hand(world.to_move()), move_in);
-    net_->policy_scores(value_in.data(), move_in.data(), int(moves.size()), priors.data());
+    net_->policy_scores(state_in.data(), move_in.data(), int(moves.size()), priors.data());
     EigenNet::softmax(priors.data(), int(moves.size()), temperature_);
   }
   return net_->value(value_in.data()).value();
@@ -51,7 +52,7 @@ std::vector<float> NetEvaluator::evaluate_batch(const std::vector<const GameStat
   for (int i = 0; i < p; ++i) {
     float* v = values_in.data() + size_t(i) * kValueDim;
     encode_value(*worlds[size_t(i)], v);
-    std::copy(v, v + kStateDim, states.data() + size_t(i) * kStateDim);
+    state_of_value(v, states.data() + size_t(i) * kStateDim);
     encode_moves(*moves[size_t(i)], worlds[size_t(i)]->hand(worlds[size_t(i)]->to_move()), one);
     move_in.insert(move_in.end(), one.begin(), one.end());
     owner.insert(owner.end(), moves[size_t(i)]->size(), i);

@@ -55,8 +55,9 @@ void identity_rows(Tensor& t, int64_t pass) {
 }  // namespace
 
 std::string growth_error(const NetworkSpec& from, const NetworkSpec& to) {
-  if (from.feature_version != to.feature_version)
-    return "feature version " + std::to_string(to.feature_version) + " differs from the checkpoint's " +
+  // A newer feature version appends inputs (models/features.h), which embed() gives zero weights.
+  if (from.feature_version > to.feature_version)
+    return "feature version " + std::to_string(to.feature_version) + " is older than the checkpoint's " +
            std::to_string(from.feature_version);
   for (const std::string& e : {head_error("policy", from.policy_hidden, to.policy_hidden),
                                head_error("value", from.value_hidden, to.value_hidden),

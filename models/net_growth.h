@@ -9,7 +9,8 @@
 
 namespace ddz {
 
-// "" when `to` grows `from` (same feature version; per head at least as many hidden layers, each
+// "" when `to` grows `from` (the same or a newer feature version, whose new inputs get zero
+// weights from the old units; per head at least as many hidden layers, each
 // old layer at least as wide, each added layer at least as wide as the old last one), else why
 // not, naming the head.
 std::string growth_error(const NetworkSpec& from, const NetworkSpec& to);

@@ -10,13 +10,16 @@
 
 namespace ddz {
 
-int NetworkSpec::state_dim() const { return kStateDim; }
+int NetworkSpec::state_dim() const { return state_dim_of(feature_version); }
 int NetworkSpec::move_dim() const { return kMoveDim; }
-int NetworkSpec::value_dim() const { return kValueDim; }
-int NetworkSpec::bid_dim() const { return kBidDim; }
+int NetworkSpec::value_dim() const { return value_dim_of(feature_version); }
+int NetworkSpec::bid_dim() const { return bid_dim_of(feature_version); }
 
 void NetworkSpec::validate() const {
-  if (feature_version <= 0) throw std::invalid_argument("architecture: feature_version must be positive");
+  if (feature_version < kMinFeatureVersion || feature_version > kFeatureVersion)
+    throw std::invalid_argument("architecture: feature_version " + std::to_string(feature_version) +
+                                " is not one this build encodes (" + std::to_string(kMinFeatureVersion) + ".." +
+                                std::to_string(kFeatureVersion) + ")");
   const auto check = [](const std::vector<int>& sizes, const char* name) {
     if (sizes.empty()) throw std::invalid_argument(std::string("architecture: ") + name + " needs at least one layer");
     for (int s : sizes)

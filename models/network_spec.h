@@ -31,7 +31,7 @@ struct NetworkSpec {
   int bid_dim() const;
 
   // Throws std::invalid_argument when a list is empty, a size is outside 1..4096 or the feature
-  // version is not positive.
+  // version is not one this build encodes (kMinFeatureVersion..kFeatureVersion).
   void validate() const;
   // Compact JSON, e.g. {"feature_version":1,"policy_hidden":[256,256],...}.
   std::string to_json() const;

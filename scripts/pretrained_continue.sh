@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Continues the shipped agent's training run (configs/pretrained.yaml) from the state committed in
 # models/pretrained/run/, so that every session (on any machine) adds to the same run.
-# Usage: scripts/pretrained_continue.sh [BUILD_DIR] [RUN_DIR]; stop it with Ctrl-C or SIGTERM (a
+# Usage: scripts/pretrained_continue.sh [BUILD_DIR] [RUN_DIR] [more ddz train flags, e.g. --grow
+# when the committed state has an older feature version]; stop it with Ctrl-C or SIGTERM (a
 # checkpoint is written), then scripts/pretrained_ship.sh commits the result's files.
 set -euo pipefail
 build=${1:-build}
@@ -16,4 +17,4 @@ if [ ! -d "$run/checkpoints" ]; then
   cp -r "$state/." "$run/"
   echo "copied the committed run state $state -> $run"
 fi
-exec "$build/ddz" train --config configs/pretrained.yaml --run-dir "$run" --resume --no-progress
+exec "$build/ddz" train --config configs/pretrained.yaml --run-dir "$run" --resume --no-progress "${@:3}"

@@ -60,8 +60,9 @@ RunDirectory open_run_directory(const TrainOptions& options) {
                              "or choose another --run-dir");
   }
   fs::create_directories(dir.path);
-  write_file_atomic(dir.path / "config.yaml", dir.config.to_yaml());
   return dir;
 }
+
+void record_config(const RunDirectory& dir) { write_file_atomic(dir.path / "config.yaml", dir.config.to_yaml()); }
 
 }  // namespace ddz::selfplay

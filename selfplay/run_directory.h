@@ -24,8 +24,11 @@ struct RunDirectory {
 fs::path run_path(const TrainOptions& options);
 
 // Loads and checks everything the run starts from, refuses to start a new run over one that has
-// checkpoints, then creates the folder and writes the effective config.yaml. Throws ConfigError
-// (naming the config file), RunFileError or std::runtime_error.
+// checkpoints, then creates the folder. Throws ConfigError (naming the config file), RunFileError
+// or std::runtime_error.
 RunDirectory open_run_directory(const TrainOptions& options);
+// Writes the effective config.yaml: only once the checkpoint has been loaded into the learner,
+// so that a resume refused there (a changed architecture, say) leaves the run's config as it was.
+void record_config(const RunDirectory& dir);
 
 }  // namespace ddz::selfplay

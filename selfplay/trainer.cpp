@@ -136,6 +136,7 @@ int run_training(const TrainOptions& o) {
   Learner learner(spec, cfg, Rng::mix(cfg.seed, 0x1ea4));
   const TrainCounters resumed =
       dir.checkpoint ? resume_learner(dir.path, *dir.checkpoint, dir.skipped, learner, log, o.grow) : TrainCounters{};
+  record_config(dir);
   if (!dir.checkpoint)
     log.line("new run: config " + dir.config_file + ", architecture " + spec.to_json() + ", " +
              std::to_string(spec.parameter_count()) + " parameters");

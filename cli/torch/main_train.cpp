@@ -37,8 +37,9 @@ int main(int argc, char** argv) {
   train->add_option("--run-dir", options.run_dir, "Run directory (default runs/<config name>)");
   CLI::Option* resume_opt = train->add_flag("--resume", options.resume, "Continue from the run directory's last valid checkpoint");
   train->add_flag("--grow", options.grow,
-                  "With --resume: carry the checkpoint into the config's wider or deeper networks "
-                  "(the outputs stay the same; new units start fresh, the optimizer state restarts)")
+                  "With --resume: carry the checkpoint into the config's wider or deeper networks, or "
+                  "from an older feature version into this build's (the outputs stay the same; new "
+                  "units and new inputs start fresh, the optimizer state restarts)")
       ->needs(resume_opt);
   train->add_flag("--no-progress", no_progress, "Do not draw the progress line");
   CLI::Option* listen_opt =

@@ -96,6 +96,7 @@ TEST(AgentFile, WrongMagicAndCheckpointGivenAsAgent) {
 TEST(AgentFile, WrongFeatureVersionIsRefused) {
   expect_error(with_meta(kMetaFeatureVersion, std::to_string(kFeatureVersion + 1)), "future.ddz", "feature version");
   expect_error(with_meta(kMetaFeatureVersion, "zero"), "bad.ddz", "feature version");
+  expect_error(with_meta(kMetaFeatureVersion, std::to_string(kMinFeatureVersion - 1)), "old.ddz", "feature version");
 }
 
 TEST(AgentFile, ArchitectureMustMatchTheWeights) {

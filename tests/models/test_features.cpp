@@ -80,12 +80,59 @@ TEST(Features, ObservationAndStatePathsAgree) {
       encode_state(s, seat, b.data());
       ASSERT_EQ(a, b) << "seed " << seed << " after " << s.history().size() << " plays";
       encode_value(s, v.data());
-      ASSERT_TRUE(std::equal(a.begin(), a.end(), v.begin()));
+      state_of_value(v.data(), b.data());
+      ASSERT_EQ(a, b);
+      // version 1 is a prefix of the value input: state, then the next and previous hands
+      ASSERT_TRUE(std::equal(a.begin(), a.begin() + kStateDimV1, v.begin()));
+      std::vector<float> hand(kCardSetDim);
+      encode_cards(s.hand((seat + 1) % kNumSeats), hand.data());
+      ASSERT_TRUE(std::equal(hand.begin(), hand.end(), v.begin() + kStateDimV1));
       for (float x : v) ASSERT_TRUE(x >= 0.0f && x <= 1.0f);
       ++positions;
     });
   }
   EXPECT_GT(positions, 5000);
+}
+
+TEST(Features, HistoryBlockHoldsOlderPlaysAndWhatPassesRevealed) {
+  Deal d;
+  d.hands = {parse_cards("33334444555566667"), parse_cards("77788889999TTTTJJ"), parse_cards("JJQQQQKKKKAAAA222")};
+  d.kitty = parse_cards("2XD");
+  Rules rules;
+  rules.fixed_landlord = 0;
+  GameState s(d, rules);
+  // The landlord (seat 0) leads a 3; seat 1 passes on it (an opponent's solo); seat 2 beats it
+  // with a J; seat 0 passes on that (an opponent's); seat 1 passes on its teammate's J (not a
+  // revealing pass); seat 2 leads a pair of queens and seat 0 passes on it.
+  for (const char* m : {"3", "pass", "J", "pass", "pass", "QQ", "pass"})
+    ASSERT_EQ(s.apply_move(std::string(m) == "pass" ? Move::pass() : parse_move(m)), "") << m;
+  ASSERT_EQ(s.to_move(), 1);
+  std::vector<float> f(kStateDim), cards(kCardSetDim);
+  encode_state(s, 1, f.data());
+  const float* older = f.data() + kStateDimV1;  // plays 4, 5, 6, 7 back: pass, J, pass, 3
+  const auto play = [&](int k) { return older + k * (kCardSetDim + 1); };
+  EXPECT_EQ(play(0)[kCardSetDim], 1.0f);
+  encode_cards(parse_cards("J"), cards.data());
+  EXPECT_TRUE(std::equal(cards.begin(), cards.end(), play(1)));
+  EXPECT_EQ(play(1)[kCardSetDim], 0.0f);
+  EXPECT_EQ(play(2)[kCardSetDim], 1.0f);
+  encode_cards(parse_cards("3"), cards.data());
+  EXPECT_TRUE(std::equal(cards.begin(), cards.end(), play(3)));
+  for (int k = 4; k < kOlderPlays; ++k)
+    for (int i = 0; i <= kCardSetDim; ++i) ASSERT_EQ(play(k)[i], 0.0f) << "older play " << k;
+  const float* passes = older + kOlderPlays * (kCardSetDim + 1);
+  // thermometer of the lowest key passed on: role r, group g (solo 0, pair 1, trio 2, chain 3)
+  const auto expect_lowest = [&](int role, int group, int lowest) {
+    for (int k = 0; k < 15; ++k)
+      EXPECT_EQ(passes[(role * kPassGroups + group) * 15 + k], k >= lowest ? 1.0f : 0.0f)
+          << "role " << role << " group " << group << " rank " << k;
+  };
+  expect_lowest(0, 0, RJ);  // the landlord passed on seat 2's J
+  expect_lowest(0, 1, RQ);  // and on its queens
+  expect_lowest(1, 0, R3);  // seat 1 passed on the landlord's 3 (its pass on the teammate's J adds nothing)
+  for (int g = 1; g < kPassGroups; ++g) expect_lowest(1, g, kNumRanks);
+  for (int g = 0; g < kPassGroups; ++g) expect_lowest(2, g, kNumRanks);  // seat 2 never passed
+  expect_lowest(0, 2, kNumRanks);
 }
 
 TEST(Features, RoleNotSeatNumberDeterminesTheEncoding) {
@@ -117,6 +164,9 @@ TEST(Features, BidInputMarksPositionAndBids) {
   EXPECT_EQ(slots[1 * 5 + 3], 1.0f);  // second bid 2
   EXPECT_EQ(slots[2 * 5 + 0], 1.0f);  // this seat has not bid
   EXPECT_EQ(slots[15 + 2], 1.0f);     // highest bid so far 2
+  // the fewest plays that empty the hand: the chain 4..A, 333 with the 2, the rocket
+  const float* plays = f.data() + kBidDimV1;
+  for (int k = 0; k < kMinPlaysSlots; ++k) EXPECT_EQ(plays[k], k == 3 - 1 ? 1.0f : 0.0f) << k;
 }
 
 TEST(Features, EveryLegalMoveEncodesWithinRange) {

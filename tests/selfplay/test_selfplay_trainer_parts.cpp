@@ -62,6 +62,9 @@ TEST(TrainerRunDirectory, CreatesTheFolderOrRefusesBeforeWriting) {
   EXPECT_EQ(fresh.config.seed, 7u);
   EXPECT_EQ(fresh.config_file, cfg.string());
   EXPECT_FALSE(fresh.checkpoint.has_value());
+  EXPECT_TRUE(fs::is_directory(fresh.path));
+  EXPECT_FALSE(fs::exists(fresh.path / "config.yaml"));  // written once the learner has started
+  record_config(fresh);
   EXPECT_EQ(read_file(fresh.path / "config.yaml"), fresh.config.to_yaml());
 
   // A folder with a checkpoint is another run: refused without --resume, and its config.yaml is

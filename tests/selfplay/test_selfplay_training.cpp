@@ -72,6 +72,19 @@ TEST(SelfplayTraining, TinyRunWritesEveryFileAndResumes) {
   EXPECT_EQ(second->counters.steps, 45);
   EXPECT_GE(second->counters.games, first->counters.games);
   EXPECT_NE(read_file(run / "log.txt").find("resumed from checkpoint step 30"), std::string::npos);
+
+  // A resume refused at the checkpoint (a changed architecture without --grow) leaves the run's
+  // config.yaml as it was.
+  const std::string config_before = read_file(run / "config.yaml");
+  text.replace(text.find("value_hidden: [16]"), 18, "value_hidden: [24]");
+  std::ofstream(cfg, std::ios::trunc) << text;
+  try {
+    run_training(o);
+    FAIL() << "a changed architecture was resumed without --grow";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("--grow"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(read_file(run / "config.yaml"), config_before);
   EXPECT_EQ(list_checkpoints(run).size(), 2u);  // keep_checkpoints
 }
 
