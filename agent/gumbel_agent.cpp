@@ -2,18 +2,20 @@
 // heuristic rollout policy and an exact solver of its own; bids from the bid head.
 #include "agent/gumbel_agent.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "agent/factory.h"
 #include "agent/net_agent.h"
+#include "agent/policy_rollout_agent.h"
 
 namespace ddz {
 
 GumbelAgent::GumbelAgent(std::shared_ptr<const LoadedModel> model, const GumbelAgentOptions& options, std::string spec)
     : model_(std::move(model)), options_(options), spec_(std::move(spec)), bidder_(model_->net, options_.bid) {
   if (options_.search.rollout_mix > 0 || options_.search.inference.active())
-    rollouts_ = std::make_unique<HeuristicEvaluator>(make_agent("heuristic"), Rng::mix(options_.seed, 0x7011));
-  if (options_.search.solver_cards > 0) {
+    rollouts_ = std::make_unique<HeuristicEvaluator>(rollout_agent(), Rng::mix(options_.seed, 0x7011));
+  if (options_.search.solver_cards > 0 || options_.search.rollout_solver_cards > 0) {
     SolverOptions o;
     o.table_mb = 8;
     o.max_nodes = uint64_t(options_.solver_nodes);
@@ -24,8 +26,17 @@ GumbelAgent::GumbelAgent(std::shared_ptr<const LoadedModel> model, const GumbelA
 void GumbelAgent::new_game(uint64_t seed) {
   const uint64_t s = Rng::mix(seed, options_.seed);
   rng_.reseed(s);
-  if (rollouts_) rollouts_ = std::make_unique<HeuristicEvaluator>(make_agent("heuristic"), Rng::mix(s, 0x7011));
+  if (rollouts_) rollouts_ = std::make_unique<HeuristicEvaluator>(rollout_agent(), Rng::mix(s, 0x7011));
   bidder_.new_game(s);
+}
+
+std::unique_ptr<Agent> GumbelAgent::rollout_agent() {
+  net_rollouts_ = nullptr;
+  if (options_.rollout_policy != "net") return make_agent("heuristic");
+  auto agent = std::make_unique<PolicyRolloutAgent>(
+      *model_->net, options_.rollout_others == "net" ? nullptr : make_agent(options_.rollout_others));
+  net_rollouts_ = agent.get();
+  return agent;
 }
 
 int GumbelAgent::bid(const Observation& obs) { return bidder_.bid(obs); }
@@ -40,6 +51,18 @@ Move GumbelAgent::play(const Observation& obs) {
     return moves_[0];
   }
   const auto start = std::chrono::steady_clock::now();
+  if (options_.confident < 1.0) {
+    std::vector<float> p = policy_logits(*model_->net, obs, moves_);
+    EigenNet::softmax(p.data(), int(p.size()), 1.0f);
+    const size_t best = size_t(std::max_element(p.begin(), p.end()) - p.begin());
+    if (double(p[best]) >= options_.confident) {
+      last_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      last_.best = moves_[best];
+      for (size_t i = 0; i < moves_.size(); ++i) last_.moves.push_back(RootMoveStats{moves_[i], p[i], 0, 0, 0.0});
+      return last_.best;
+    }
+  }
+  if (net_rollouts_) net_rollouts_->set_root_seat(obs.seat);
   const GumbelResult r = gumbel_search(*model_->net, obs, moves_, options_.search, rng_, rollouts_.get(), solver_.get());
   last_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   last_.best = moves_[size_t(r.chosen)];
@@ -69,6 +92,7 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   s.k = get_int("k", s.k, 1, 64);
   s.rollout_mix = get_double("rollout_mix", 0.5, 0.0, 1.0);
   s.solver_cards = get_int("solver", 0, 0, 54);
+  s.rollout_solver_cards = get_int("rollout_solver", 0, 0, 54);
   s.c_visit = get_double("c_visit", s.c_visit, 0.0, 1e6);
   s.c_scale = get_double("c_scale", s.c_scale, 0.0, 1e3);
   s.rescale_q = get_int("rescale", 0, 0, 1) == 1;
@@ -78,10 +102,20 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   s.stake_weight = get_double("stakes", 0.0, 0.0, 1.0);
   o.solver_nodes = get_int("solver_nodes", 5000, 0, 1 << 30);
   o.seed = uint64_t(get_int("seed", 0, 0, 1 << 30));
+  o.confident = get_double("confident", o.confident, 0.0, 1.0);
+  o.rollout_policy = spec.get_string("rollout", file.get_string("rollout", o.rollout_policy));
+  if (o.rollout_policy != "heuristic" && o.rollout_policy != "net")
+    throw AgentSpecError("agent spec \"" + spec.text() + "\": rollout=" + o.rollout_policy +
+                         " is not one of heuristic, net");
+  o.rollout_others = spec.get_string("others", file.get_string("others", o.rollout_others));
+  if (o.rollout_others != "heuristic" && o.rollout_others != "net")
+    throw AgentSpecError("agent spec \"" + spec.text() + "\": others=" + o.rollout_others +
+                         " is not one of heuristic, net");
   o.bid = net_bid_options(spec, file);  // an unknown bid= is the spec's error, reported before any game
   std::set<std::string> allowed = net_bid_keys();
   allowed.insert({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "rescale", "noise", "infer", "infer_moves", "stakes",
-                  "solver_nodes", "seed"});
+                  "solver_nodes", "seed", "rollout", "confident", "rollout_solver",
+                  "others"});
   spec.check(allowed, max_positional);
   if (s.k > s.sims) throw AgentSpecError("agent spec \"" + spec.text() + "\": k must not exceed sims");
   return std::make_unique<GumbelAgent>(std::move(model), o, display.empty() ? spec.text() : display);

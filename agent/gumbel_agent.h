@@ -6,6 +6,8 @@
 //   sims=16           simulations per move        k=8            candidates kept by top-k
 //   rollout_mix=0.5   heuristic-rollout share of a simulation's value (rest: value net)
 //   solver=0          worlds with at most this many cards are scored by the exact solver
+//   rollout_solver=0  rollouts stop at this many cards in all hands and the exact solver scores
+//                     the rest (0 = rollouts play to the end)
 //   solver_nodes=5000 node cap of one solve       c_visit=50, c_scale=0.1  sigma(q) of the paper
 //   rescale=0         1: q min-max rescaled over the visited moves before sigma (Gumbel MuZero's
 //                     completed-Q transform), so the search's findings outweigh a confident prior
@@ -17,6 +19,12 @@
 //   stakes=0          weight w of the stakes: a simulation counts its result times
 //                     1 + w * (stake it reached / stake now - 1); 1 = expected points, 0 = wins
 //   seed=0            mixed into the per-game seed
+//   confident=1       a move the policy gives at least this probability is played at once,
+//                     without a search (1 = search every move with two or more legal moves)
+//   rollout=heuristic who plays the rollouts: heuristic, or net (the file's policy, argmax, in
+//                     every seat: slower, and a judge as strong as the network)
+//   others=net        with rollout=net, who plays the opposing side in the rollouts: net, or
+//                     heuristic (opponents modelled as playing like the heuristic)
 //   bid=head, bid_threshold=0, bid_worlds=64, bid_infer=0.25   how it bids (agent/net_bidder.h):
 //                     head: the bid head decides; lookahead: the rest of the bidding simulated
 //                     in sampled deals, scored by the value net; heuristic: bids as `heuristic`
@@ -31,6 +39,7 @@
 #include "agent/gumbel_search.h"
 #include "agent/heuristic_evaluator.h"
 #include "agent/net_bidder.h"
+#include "agent/policy_rollout_agent.h"
 #include "game/rng.h"
 #include "models/agent_file.h"
 #include "solver/endgame_solver.h"
@@ -43,6 +52,15 @@ struct GumbelAgentOptions {
   int64_t solver_nodes = 5000;
   NetBidOptions bid;  // bid=, bid_threshold=, bid_worlds=, bid_infer= (agent/net_bidder.h)
   uint64_t seed = 0;
+  // Who plays the rollouts (and answers world inference): "heuristic", or "net", the file's own
+  // policy (argmax) in every seat.
+  std::string rollout_policy = "heuristic";
+  // With rollout_policy "net": who plays the opposing side's seats in the rollouts ("net", or
+  // "heuristic": a model of opponents who play like the heuristic rather than like the network).
+  std::string rollout_others = "net";
+  // A move the policy gives at least this probability is played without a search (1 = always
+  // search): most decisions are clear to the network, and the search's time goes to the others.
+  double confident = 1.0;
 };
 
 class GumbelAgent final : public Agent {
@@ -65,10 +83,13 @@ class GumbelAgent final : public Agent {
   std::string spec_;
   Rng rng_;
   std::unique_ptr<HeuristicEvaluator> rollouts_;
+  PolicyRolloutAgent* net_rollouts_ = nullptr;  // rollouts_'s policy with rollout=net (it owns it)
   std::unique_ptr<EndgameSolver> solver_;
   NetBidder bidder_;
   std::vector<Move> moves_;
   SearchResult last_;
+
+  std::unique_ptr<Agent> rollout_agent();
 };
 
 // Factory builder for "gumbel:FILE,...". Throws AgentSpecError naming the spec. Settings not given

@@ -49,6 +49,8 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
   if (s.rollout_mix < 0.0 || s.rollout_mix > 1.0) throw std::invalid_argument("gumbel_search: rollout_mix must be in [0, 1]");
   if (s.rollout_mix > 0.0 && !rollouts) throw std::invalid_argument("gumbel_search: rollout_mix > 0 needs a rollout policy");
   if (s.solver_cards > 0 && !solver) throw std::invalid_argument("gumbel_search: solver_cards > 0 needs a solver");
+  if (s.rollout_solver_cards > 0 && !solver)
+    throw std::invalid_argument("gumbel_search: rollout_solver_cards > 0 needs a solver");
   if (s.stake_weight < 0.0 || s.stake_weight > 1.0) throw std::invalid_argument("gumbel_search: stake_weight must be in [0, 1]");
   if (s.inference.active() && !rollouts) throw std::invalid_argument("gumbel_search: world inference needs a rollout policy");
   const double mix = s.rollout_mix;
@@ -142,8 +144,19 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
         }
         if (mix > 0.0) {
           GameState rolled = next;
-          rollouts->rollout(rolled);
-          qsum[size_t(a)] += weight * stake_ratio(rolled) * mix * team_result(rolled, obs.seat);
+          double result = 0;
+          if (rollouts->rollout(rolled, s.rollout_solver_cards) >= 0) {
+            result = team_result(rolled, obs.seat);
+          } else {
+            const std::optional<bool> win = solver->side_to_move_wins(rolled);
+            if (win) {
+              result = (*win == obs.teammates(obs.seat, rolled.to_move())) ? 1.0 : -1.0;
+            } else {  // over the solver's node cap: the rollout goes on to the end
+              rollouts->rollout(rolled);
+              result = team_result(rolled, obs.seat);
+            }
+          }
+          qsum[size_t(a)] += weight * stake_ratio(rolled) * mix * result;
         }
         if (!use_net_value) continue;
         const size_t off = value_inputs.size();

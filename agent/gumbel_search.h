@@ -57,6 +57,10 @@ struct GumbelSettings {
   // exact solver passed to gumbel_search (0 = never; needs a solver). Near the end of a game a
   // rollout or the value net guesses where the solver knows, and endgame mistakes decide games.
   int solver_cards = 0;
+  // Rollouts stop when all hands hold at most this many cards together, and the exact solver
+  // scores the rest (0 = rollouts play to the end; needs the solver). The last plies of a rollout
+  // are where a policy's play is cheapest to replace by the exact result.
+  int rollout_solver_cards = 0;
   // Worlds weighed by how well the rollout policy explains the other seats' recent plays
   // (agent/world_inference.h); a move's value is the weighted mean over its worlds. Off by
   // default: every world counts the same. Needs the rollout policy passed to gumbel_search.

@@ -16,8 +16,9 @@ HeuristicEvaluator::HeuristicEvaluator(std::unique_ptr<Agent> policy, uint64_t s
   policy_->new_game(Rng::mix(seed, 1));
 }
 
-int HeuristicEvaluator::rollout(GameState& world) {
+int HeuristicEvaluator::rollout(GameState& world, int stop_cards) {
   while (world.phase() == Phase::Play) {
+    if (stop_cards > 0 && world.hand(0).size() + world.hand(1).size() + world.hand(2).size() <= stop_cards) return -1;
     if (options_.rollout_epsilon > 0 && rng_.uniform() < options_.rollout_epsilon) {
       world.legal(scratch_);
       world.apply_trusted(scratch_[rng_.below(uint32_t(scratch_.size()))]);

@@ -31,8 +31,10 @@ class HeuristicEvaluator final : public Evaluator, public PriorSource {
   float evaluate(const GameState& world, const std::vector<Move>& moves, std::vector<float>& priors) override;
   void priors(const GameState& world, const std::vector<Move>& moves, std::vector<float>& out) override;
 
-  // Plays the world to the end with the policy (and epsilon); returns the winner seat.
-  int rollout(GameState& world);
+  // Plays the world to the end with the policy (and epsilon); returns the winner seat. With
+  // stop_cards > 0 it stops as soon as all hands hold at most that many cards together and
+  // returns -1 if the game is not over then (the caller finishes it, e.g. by an exact solve).
+  int rollout(GameState& world, int stop_cards = 0);
   // The rollout policy itself (world inference asks it what a seat would have played).
   Agent& policy() { return *policy_; }
 

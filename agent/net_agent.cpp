@@ -14,8 +14,7 @@ NetAgent::NetAgent(std::shared_ptr<const LoadedModel> model, const NetAgentOptio
     : model_(std::move(model)),
       options_(options),
       spec_(std::move(spec)),
-      bidder_(model_->net, options_.bid),
-      state_(kStateDim) {}
+      bidder_(model_->net, options_.bid) {}
 
 void NetAgent::new_game(uint64_t seed) {
   rng_.reseed(seed);
@@ -25,21 +24,14 @@ void NetAgent::new_game(uint64_t seed) {
 int NetAgent::bid(const Observation& obs) { return bidder_.bid(obs); }
 
 Move NetAgent::play(const Observation& obs) {
-  obs.legal(moves_);
-  if (moves_.empty()) return Move::pass();  // not this seat's turn in play; nothing legal to choose
-  if (moves_.size() == 1) return moves_[0];
-  encode_state(obs, state_.data());
-  encode_moves(moves_, obs.hand, move_feats_);
-  scores_.resize(moves_.size());
+  if (options_.temperature <= 0.0) return policy_.choose(*model_->net, obs, moves_);
+  if (!policy_.score(*model_->net, obs, moves_)) return moves_.empty() ? Move::pass() : moves_[0];
+  std::vector<float>& p = policy_.scores;
   const int n = int(moves_.size());
-  model_->net->policy_scores(state_.data(), move_feats_.data(), n, scores_.data());
-  if (options_.temperature <= 0.0) {
-    return moves_[size_t(std::max_element(scores_.begin(), scores_.end()) - scores_.begin())];
-  }
-  EigenNet::softmax(scores_.data(), n, float(options_.temperature));
+  EigenNet::softmax(p.data(), n, float(options_.temperature));
   double u = rng_.uniform();
   for (int i = 0; i < n; ++i) {
-    u -= scores_[size_t(i)];
+    u -= p[size_t(i)];
     if (u < 0) return moves_[size_t(i)];
   }
   return moves_.back();

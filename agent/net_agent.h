@@ -9,6 +9,7 @@
 #include "agent/agent.h"
 #include "agent/agent_spec.h"
 #include "agent/net_bidder.h"
+#include "agent/policy_rollout_agent.h"
 #include "game/rng.h"
 #include "models/agent_file.h"
 
@@ -41,7 +42,7 @@ class NetAgent : public Agent {
   Rng rng_;
   NetBidder bidder_;
   std::vector<Move> moves_;
-  std::vector<float> state_, move_feats_, scores_;
+  GreedyPolicy policy_;  // the policy's scores of the legal moves (buffers reused)
 };
 
 // The settings an exported file carries (AgentFile::agent_settings, "key=value,...") as an

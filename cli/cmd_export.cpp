@@ -1,5 +1,7 @@
 // `ddz export --run DIR [--checkpoint STEP] --out FILE`: turns a training checkpoint into one
-// self-contained agent file (models/agent_file.h) usable as `net:FILE` without LibTorch.
+// self-contained agent file (models/agent_file.h) usable as `net:FILE` without LibTorch;
+// `--from FILE` rewrites an agent file with new default settings (weights and provenance kept).
+#include <algorithm>
 #include <ctime>
 #include <iostream>
 
@@ -13,19 +15,71 @@ namespace {
 
 struct ExportOptions {
   std::string run;
+  std::string from;
   int64_t checkpoint = -1;
   std::string out;
   std::string settings;
 };
 
+// --from: the same network with new default settings (their syntax checked before anything is
+// written; their keys are checked by the agent that reads them, as for --run).
+int resettle(const ExportOptions& o) {
+  // Each item key=value: a lower-case key and a value without another '='.
+  size_t start = 0;
+  while (!o.settings.empty() && start <= o.settings.size()) {
+    const size_t comma = std::min(o.settings.find(',', start), o.settings.size());
+    const std::string item = o.settings.substr(start, comma - start);
+    const size_t eq = item.find('=');
+    const bool key_ok = eq != std::string::npos && eq > 0 &&
+                        item.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == eq;
+    if (!key_ok || eq + 1 == item.size() || item.find('=', eq + 1) != std::string::npos)
+      throw UsageError("--settings \"" + o.settings + "\": \"" + item + "\" is not key=value");
+    start = comma + 1;
+  }
+  AgentFile file;
+  try {
+    file = load_agent_file(o.from);
+  } catch (const ModelFileError& e) {
+    throw UsageError(e.what());
+  }
+  nlohmann::json prov = nlohmann::json::object();
+  try {
+    if (!file.provenance.empty()) prov = nlohmann::json::parse(file.provenance);
+  } catch (const nlohmann::json::exception&) {
+    prov = nlohmann::json::object();
+    prov["original"] = file.provenance;
+  }
+  nlohmann::json change;
+  change["from"] = file.agent_settings;
+  change["to"] = o.settings;
+  change["by"] = std::string("ddz ") + DDZ_VERSION + ", commit " + DDZ_GIT_COMMIT;
+  change["unix_time"] = int64_t(std::time(nullptr));
+  prov["settings_changes"].push_back(change);
+  file.agent_settings = o.settings;
+  file.provenance = prov.dump();
+  save_agent_file(file, o.out);
+  std::cout << "wrote " << o.out << ": the network of " << o.from << " with default settings \"" << o.settings
+            << "\"\n";
+  return 0;
+}
+
 CommandAction setup(CLI::App& sub) {
   auto o = std::make_shared<ExportOptions>();
-  sub.add_option("--run", o->run, "Training run directory, e.g. runs/default")->required();
-  sub.add_option("--checkpoint", o->checkpoint, "Learner step of the checkpoint (default: the newest valid one)");
-  sub.add_option("--out", o->out, "Agent file to write, e.g. agent.ddz")->required();
+  auto* run = sub.add_option("--run", o->run, "Training run directory, e.g. runs/default");
+  auto* checkpoint =
+      sub.add_option("--checkpoint", o->checkpoint, "Learner step of the checkpoint (default: the newest valid one)");
+  auto* from = sub.add_option("--from", o->from,
+                              "An agent file to rewrite with new --settings instead of a run (its weights and "
+                              "provenance are kept; the provenance records the change)");
+  run->excludes(from);
+  checkpoint->excludes(from);
+  sub.add_option("--out", o->out, "Agent file to write, e.g. agent.ddz (may be the --from file: written atomically)")
+      ->required();
   sub.add_option("--settings", o->settings, "Default agent settings stored in the file, e.g. temperature=0");
   return [o]() {
     namespace sp = ddz::selfplay;
+    if (!o->from.empty()) return resettle(*o);
+    if (o->run.empty()) throw UsageError("give --run DIR (a training run) or --from FILE (an agent file)");
     if (!sp::fs::is_directory(o->run)) throw UsageError(o->run + ": no such run directory");
     sp::CheckpointInfo info;
     try {

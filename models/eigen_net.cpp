@@ -25,6 +25,7 @@ EigenNet::Layer EigenNet::load(const Weights& w, const std::string& name, bool b
   } else {
     l.b = Eigen::VectorXf::Zero(t.shape[0]);
   }
+  l.wt = l.w.transpose();
   return l;
 }
 
@@ -68,9 +69,28 @@ EigenNet::EigenNet(const NetworkSpec& spec, const Weights& weights) : spec_(spec
 }
 
 EigenNet::Matrix EigenNet::mlp(const std::vector<Layer>& layers, Matrix x) {
+  const Eigen::Index n = x.rows();
   for (size_t i = 0; i < layers.size(); ++i) {
-    Matrix y = x * layers[i].w.transpose();
-    y.rowwise() += layers[i].b.transpose();
+    const Layer& l = layers[i];
+    const Eigen::Index outs = l.w.rows(), in = l.w.cols();
+    Matrix y(n, outs);
+    if (n > kSmallBatch) {
+      y.noalias() = x * l.w.transpose();
+      y.rowwise() += l.b.transpose();
+    } else if (outs <= 4) {
+      for (Eigen::Index r = 0; r < n; ++r)
+        for (Eigen::Index o = 0; o < outs; ++o) y(r, o) = x.row(r).dot(l.w.row(o)) + l.b(o);
+    } else {
+      // Weight row j is read once for all rows (the n output rows stay in L1).
+      y.rowwise() = l.b.transpose();
+      for (Eigen::Index j = 0; j < in; ++j) {
+        const auto w = l.wt.row(j);
+        for (Eigen::Index r = 0; r < n; ++r) {
+          const float v = x(r, j);
+          if (v != 0.0f) y.row(r).noalias() += v * w;
+        }
+      }
+    }
     if (i + 1 < layers.size()) y = y.cwiseMax(0.0f);
     x.swap(y);
   }

@@ -51,7 +51,8 @@ class EigenNet {
 
  private:
   struct Layer {
-    Matrix w;  // [out, in]
+    Matrix w;   // [out, in]
+    Matrix wt;  // [in, out], for small batches (mlp)
     Eigen::VectorXf b;
   };
   // A layer on the encoded input, kept transposed ([in, out]): the inputs are card planes and
@@ -66,8 +67,13 @@ class EigenNet {
   InputLayer load_input(const Weights& w, const std::string& name, bool bias, int stride);
   // out (n x layer outputs) = x (n x in, row-major) * W^T + b, skipping zero inputs.
   static Matrix affine_sparse(const InputLayer& layer, const float* x, int n);
-  // Runs hidden layers (ReLU) and the output layer on rows of x (n x in).
+  // Runs hidden layers (ReLU) and the output layer on rows of x (n x in). Batches of up to
+  // kSmallBatch rows skip Eigen's matrix product, which repacks the whole weight matrix on every
+  // call (most of a move's time at batch 1-20, where searches and rollouts evaluate): each row
+  // sums the transposed weight rows of its non-zero inputs (about half are zero after ReLU), and
+  // narrow output layers take one dot product per output.
   static Matrix mlp(const std::vector<Layer>& layers, Matrix x);
+  static constexpr Eigen::Index kSmallBatch = 32;
   void heads(const InputLayer& in, const std::vector<Layer>& rest, const float* inputs, int n, HeadOutput* out) const;
 
   NetworkSpec spec_;

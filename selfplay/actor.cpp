@@ -9,6 +9,7 @@
 #include "agent/factory.h"
 #include "models/network_spec.h"
 #include "agent/gumbel_search.h"
+#include "agent/policy_rollout_agent.h"
 #include "selfplay/pg_game.h"
 
 namespace ddz::selfplay {
@@ -153,8 +154,14 @@ GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, u
   fast.sims = config.fast_sims;
   fast.k = std::min(config.gumbel_k, config.fast_sims);
   std::unique_ptr<HeuristicEvaluator> rollouts;
-  if (mix > 0)
-    rollouts = std::make_unique<HeuristicEvaluator>(make_agent("heuristic"), Rng::mix(seed, 0x7011));
+  if (mix > 0) {
+    std::unique_ptr<Agent> policy;
+    if (config.rollout_policy == "net")
+      policy = std::make_unique<PolicyRolloutAgent>(net);
+    else
+      policy = make_agent("heuristic");
+    rollouts = std::make_unique<HeuristicEvaluator>(std::move(policy), Rng::mix(seed, 0x7011));
+  }
   std::vector<Move> moves;
   while (state.phase() == Phase::Play) {
     const Observation obs = observe(state, state.to_move());

@@ -41,6 +41,9 @@ struct TrainConfig {
   // they score a move by the heuristic's continuation, which a stronger policy outgrows.
   double rollout_mix_final = 0.0;
   double rollout_mix_decay_minutes = 0.0;
+  // Who plays the rollouts: "heuristic", or "net" (the current policy's argmax in every seat,
+  // agent/policy_rollout_agent.h): a judge as strong as the network, at ~25x a heuristic rollout's cost.
+  std::string rollout_policy = "heuristic";
   // A simulation whose world has at most this many cards left in all hands is scored by the exact
   // endgame solver (solver/endgame_solver.h) instead of net and rollout (0 = never); solver_nodes
   // caps one solve (over the cap the usual value is used).

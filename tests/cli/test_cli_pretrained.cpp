@@ -123,4 +123,34 @@ TEST(CliPretrained, DefaultsUseTheShippedNetwork) {
   std::remove(record.c_str());
 }
 
+// `export --from` rewrites a file's default settings and keeps its network: the pretrained spec on
+// the rewritten file plays by the new settings (a search that records no simulations with
+// confident=0), the provenance records the change, and a bad file or settings string is a usage
+// error naming it.
+TEST(CliPretrained, ExportFromRewritesTheDefaultSettings) {
+  if (!std::ifstream(kShipped).good()) GTEST_SKIP() << kShipped << " is missing (test_agent fails on that)";
+  const std::string out = cli_temp_path("resettled.ddz");
+  CliResult r = run_ddz("export --from " + kShipped + " --out " + out + " --settings search=gumbel,sims=8,k=2,confident=0");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string record = record_file();
+  r = run_ddz("analyse --record " + record + " --move 3 --json", "DDZ_PRETRAINED=" + out);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["simulations"].get<int>(), 0) << r.out;
+  std::remove(record.c_str());
+  EXPECT_NE(ddz::testing::slurp_file(out).find("settings_changes"), std::string::npos);
+
+  r = run_ddz("export --from " + kMissing + " --out " + out);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(kMissing), std::string::npos) << r.err;
+  r = run_ddz("export --from " + kShipped + " --out " + out + " --settings 'sims=='");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("sims=="), std::string::npos) << r.err;
+  r = run_ddz("export --from " + kShipped + " --run runs/x --out " + out);
+  EXPECT_NE(r.code, 0);
+  r = run_ddz("export --out " + out);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--run"), std::string::npos) << r.err;
+  std::remove(out.c_str());
+}
+
 }  // namespace

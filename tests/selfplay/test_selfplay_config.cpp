@@ -68,6 +68,8 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'gumbel_k'"), std::string::npos) << e;
   e = error_of("rollout_mix: 1.2\n");
   EXPECT_NE(e.find("key 'rollout_mix'"), std::string::npos) << e;
+  e = error_of("rollout_policy: mcts\n");
+  EXPECT_NE(e.find("key 'rollout_policy'"), std::string::npos) << e;
   e = error_of("pool_share: 0.3\n");
   EXPECT_NE(e.find("key 'pool_share'"), std::string::npos) << e;
   e = error_of("pool_agents: [heuristic]\npool_share: 1.5\n");
@@ -118,6 +120,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.rollout_mix = 0.25;
   c.rollout_mix_final = 0.125;
   c.rollout_mix_decay_minutes = 90;
+  c.rollout_policy = "net";
   c.solver_cards = 11;
   c.solver_nodes = 777;
   c.eval_fixed_landlord = true;
@@ -132,6 +135,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   const TrainConfig r = parse_config(c.to_yaml(), "effective");
   EXPECT_DOUBLE_EQ(r.rollout_mix_final, 0.125);
   EXPECT_DOUBLE_EQ(r.rollout_mix_decay_minutes, 90);
+  EXPECT_EQ(r.rollout_policy, "net");
   EXPECT_EQ(r.solver_cards, 11);
   EXPECT_EQ(r.solver_nodes, 777);
   EXPECT_TRUE(r.eval_fixed_landlord);
