@@ -371,6 +371,36 @@ TEST(SelfplayActor, GameSamplesHaveOutcomes) {
   }
 }
 
+// rollout_policy: net: the searched game is reproducible, its samples are whole, and the network's
+// rollouts judge differently from the heuristic's (some policy target differs on the same seed).
+TEST(SelfplayActor, NetworkRolloutsTeachTheirOwnTargets) {
+  TrainConfig cfg;
+  cfg.sims = 8;
+  cfg.gumbel_k = 4;
+  cfg.fast_sims = 2;
+  cfg.full_search_prob = 1.0;
+  cfg.rollout_mix = 1.0;
+  cfg.c_scale = 1.0;
+  Learner learner(tiny_spec(), cfg, 5);
+  const EigenNet net(tiny_spec(), learner.weights());
+  int differ = 0;
+  for (uint64_t seed : {81, 82, 83}) {
+    cfg.rollout_policy = "heuristic";
+    const GameSamples h = play_selfplay_game(net, cfg, seed);
+    cfg.rollout_policy = "net";
+    const GameSamples n = play_selfplay_game(net, cfg, seed);
+    const GameSamples again = play_selfplay_game(net, cfg, seed);
+    ASSERT_FALSE(n.plays.empty());
+    ASSERT_EQ(again.plays.size(), n.plays.size());
+    for (size_t i = 0; i < n.plays.size(); ++i) {
+      ASSERT_EQ(n.plays[i].moves.size(), n.plays[i].policy.size());
+      ASSERT_EQ(again.plays[i].policy, n.plays[i].policy);
+    }
+    if (h.plays.size() != n.plays.size() || h.plays[0].policy != n.plays[0].policy) ++differ;
+  }
+  EXPECT_GT(differ, 0);
+}
+
 // plan_seats: no pool game without pool_share; with it, about that share of the games, each with
 // one or two network seats (both kinds occur) and a pool agent drawn from the list.
 TEST(SelfplayActor, PoolGamesFollowTheShare) {
