@@ -103,14 +103,15 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   o.solver_nodes = get_int("solver_nodes", 5000, 0, 1 << 30);
   o.seed = uint64_t(get_int("seed", 0, 0, 1 << 30));
   o.confident = get_double("confident", o.confident, 0.0, 1.0);
-  o.rollout_policy = spec.get_string("rollout", file.get_string("rollout", o.rollout_policy));
-  if (o.rollout_policy != "heuristic" && o.rollout_policy != "net")
-    throw AgentSpecError("agent spec \"" + spec.text() + "\": rollout=" + o.rollout_policy +
-                         " is not one of heuristic, net");
-  o.rollout_others = spec.get_string("others", file.get_string("others", o.rollout_others));
-  if (o.rollout_others != "heuristic" && o.rollout_others != "net")
-    throw AgentSpecError("agent spec \"" + spec.text() + "\": others=" + o.rollout_others +
-                         " is not one of heuristic, net");
+  // rollout= and others= name a player: heuristic or net.
+  auto get_player = [&](const char* key, const std::string& def) {
+    const std::string v = spec.get_string(key, file.get_string(key, def));
+    if (v != "heuristic" && v != "net")
+      throw AgentSpecError("agent spec \"" + spec.text() + "\": " + key + "=" + v + " is not one of heuristic, net");
+    return v;
+  };
+  o.rollout_policy = get_player("rollout", o.rollout_policy);
+  o.rollout_others = get_player("others", o.rollout_others);
   o.bid = net_bid_options(spec, file);  // an unknown bid= is the spec's error, reported before any game
   std::set<std::string> allowed = net_bid_keys();
   allowed.insert({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "rescale", "noise", "infer", "infer_moves", "stakes",

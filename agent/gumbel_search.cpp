@@ -26,7 +26,6 @@ std::vector<float> policy_logits(const EigenNet& net, const Observation& obs, co
 
 namespace {
 
-int cards_in_hands(const GameState& w) { return w.hand(0).size() + w.hand(1).size() + w.hand(2).size(); }
 
 double gumbel(Rng& rng) {
   double u = rng.uniform();
@@ -123,6 +122,13 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
       auto stake_ratio = [&](const GameState& scored) {
         return 1.0 + s.stake_weight * (double(scored.stake()) / root_stake - 1.0);
       };
+      // The exact result from the mover's side (+-1), if the solver finishes within its cap. The
+      // solver knows who wins, not what bombs or spring the rest adds: the stake so far counts.
+      auto solved = [&](const GameState& state) -> std::optional<double> {
+        const std::optional<bool> win = solver->side_to_move_wins(state);
+        if (!win) return std::nullopt;
+        return (*win == obs.teammates(obs.seat, state.to_move())) ? 1.0 : -1.0;
+      };
       for (int a : cand) {
         GameState next = world;
         next.apply_trusted(moves[size_t(a)]);
@@ -133,30 +139,21 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
           qsum[size_t(a)] += weight * stake_ratio(next) * team_result(next, obs.seat);
           continue;
         }
-        if (s.solver_cards > 0 && cards_in_hands(next) <= s.solver_cards) {
-          const std::optional<bool> win = solver->side_to_move_wins(next);
-          if (win) {
-            const bool mover_side = obs.teammates(obs.seat, next.to_move());
-            // The solver knows who wins, not what bombs or spring the rest adds: the stake so far.
-            qsum[size_t(a)] += weight * stake_ratio(next) * ((*win == mover_side) ? 1.0 : -1.0);
+        if (s.solver_cards > 0 && next.cards_in_hands() <= s.solver_cards) {
+          if (const std::optional<double> exact = solved(next)) {
+            qsum[size_t(a)] += weight * stake_ratio(next) * *exact;
             continue;
           }
         }
         if (mix > 0.0) {
           GameState rolled = next;
-          double result = 0;
-          if (rollouts->rollout(rolled, s.rollout_solver_cards) >= 0) {
+          std::optional<double> result;
+          if (rollouts->rollout(rolled, s.rollout_solver_cards) < 0) result = solved(rolled);
+          if (!result) {  // over, or over the solver's node cap: the rollout goes on to the end
+            rollouts->rollout(rolled);
             result = team_result(rolled, obs.seat);
-          } else {
-            const std::optional<bool> win = solver->side_to_move_wins(rolled);
-            if (win) {
-              result = (*win == obs.teammates(obs.seat, rolled.to_move())) ? 1.0 : -1.0;
-            } else {  // over the solver's node cap: the rollout goes on to the end
-              rollouts->rollout(rolled);
-              result = team_result(rolled, obs.seat);
-            }
           }
-          qsum[size_t(a)] += weight * stake_ratio(rolled) * mix * result;
+          qsum[size_t(a)] += weight * stake_ratio(rolled) * mix * *result;
         }
         if (!use_net_value) continue;
         const size_t off = value_inputs.size();

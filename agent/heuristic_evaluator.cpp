@@ -18,7 +18,7 @@ HeuristicEvaluator::HeuristicEvaluator(std::unique_ptr<Agent> policy, uint64_t s
 
 int HeuristicEvaluator::rollout(GameState& world, int stop_cards) {
   while (world.phase() == Phase::Play) {
-    if (stop_cards > 0 && world.hand(0).size() + world.hand(1).size() + world.hand(2).size() <= stop_cards) return -1;
+    if (stop_cards > 0 && world.cards_in_hands() <= stop_cards) return -1;
     if (options_.rollout_epsilon > 0 && rng_.uniform() < options_.rollout_epsilon) {
       world.legal(scratch_);
       world.apply_trusted(scratch_[rng_.below(uint32_t(scratch_.size()))]);

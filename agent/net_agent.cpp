@@ -6,7 +6,6 @@
 #include <cmath>
 
 #include "agent/factory.h"
-#include "models/features.h"
 
 namespace ddz {
 

@@ -1,12 +1,12 @@
 // `ddz export --run DIR [--checkpoint STEP] --out FILE`: turns a training checkpoint into one
 // self-contained agent file (models/agent_file.h) usable as `net:FILE` without LibTorch;
 // `--from FILE` rewrites an agent file with new default settings (weights and provenance kept).
-#include <algorithm>
 #include <ctime>
 #include <iostream>
 
 #include "cli/command_registry.h"
 #include "ddz_version.h"  // generated in the build tree (cmake/Version.cmake)
+#include "agent/agent_spec.h"
 #include "models/agent_file.h"
 #include "selfplay/files.h"
 
@@ -25,16 +25,12 @@ struct ExportOptions {
 // written; their keys are checked by the agent that reads them, as for --run).
 int resettle(const ExportOptions& o) {
   // Each item key=value: a lower-case key and a value without another '='.
-  size_t start = 0;
-  while (!o.settings.empty() && start <= o.settings.size()) {
-    const size_t comma = std::min(o.settings.find(',', start), o.settings.size());
-    const std::string item = o.settings.substr(start, comma - start);
+  for (const std::string& item : o.settings.empty() ? std::vector<std::string>{} : split_settings(o.settings)) {
     const size_t eq = item.find('=');
     const bool key_ok = eq != std::string::npos && eq > 0 &&
                         item.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == eq;
     if (!key_ok || eq + 1 == item.size() || item.find('=', eq + 1) != std::string::npos)
       throw UsageError("--settings \"" + o.settings + "\": \"" + item + "\" is not key=value");
-    start = comma + 1;
   }
   AgentFile file;
   try {

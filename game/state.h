@@ -77,6 +77,8 @@ class GameState {
   int seat_of(Role role) const { return (landlord_ + int(role)) % kNumSeats; }
   Hand hand(int seat) const { return hands_[size_t(seat)]; }
   const std::array<Hand, kNumSeats>& hands() const { return hands_; }
+  // Cards left in all three hands together (the size measure of endgame cut-offs).
+  int cards_in_hands() const { return hands_[0].size() + hands_[1].size() + hands_[2].size(); }
   Hand kitty() const { return kitty_; }
   const Deal& initial_deal() const { return deal_; }
   int base_score() const { return base_; }

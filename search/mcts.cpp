@@ -50,10 +50,6 @@ void sort_edges(std::vector<Edge>& edges) {
             [](const Edge& a, const Edge& b) { return a.move.cards.bits() < b.move.cards.bits(); });
 }
 
-int cards_in_hands(const GameState& w) {
-  return w.hand(0).size() + w.hand(1).size() + w.hand(2).size();
-}
-
 // Value for `seat`'s team given a value for the landlord's side.
 float for_seat(float landlord_value, int seat, int landlord) {
   return seat == landlord ? landlord_value : -landlord_value;
@@ -90,7 +86,7 @@ class Tree {
         landlord_value = nodes_[size_t(node)].exact_landlord_value;
         break;
       }
-      if (depth > 0 && solver_ && opt_.solver_cards > 0 && cards_in_hands(w) <= opt_.solver_cards) {
+      if (depth > 0 && solver_ && opt_.solver_cards > 0 && w.cards_in_hands() <= opt_.solver_cards) {
         const std::optional<bool> win = solver_->side_to_move_wins(w);
         if (win) {
           ++stats_.solver_calls;
