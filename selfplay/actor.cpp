@@ -64,6 +64,15 @@ Rules training_rules(const TrainConfig& config) {
   return rules;
 }
 
+Rules game_rules(const TrainConfig& config, uint64_t seed) {
+  Rules rules = training_rules(config);
+  if (rules.bidding && config.bidding_share < 1) {
+    Rng rng(Rng::mix(seed, 0xB1D5));
+    rules.bidding = rng.uniform() < config.bidding_share;
+  }
+  return rules;
+}
+
 Rules evaluation_rules(const TrainConfig& config) {
   Rules rules = training_rules(config);
   if (config.eval_fixed_landlord) rules.bidding = false;
@@ -138,7 +147,7 @@ GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, u
   const double mix = rollout_mix < 0 ? config.rollout_mix : rollout_mix;
   GameSamples out;
   Rng rng(Rng::mix(seed, 0x5e1f));
-  GameState state(seed, training_rules(config));
+  GameState state(seed, game_rules(config, seed));
   const SeatPlan plan = plan_seats(config, seed);
   Agent* pool_agent = pool_agent_of(plan, *context, seed);
   play_bidding(net, state, plan, pool_agent, rng);
@@ -194,7 +203,7 @@ GameSamples play_imitation_game(const TrainConfig& config, uint64_t seed) {
     agents[size_t(s)] = make_agent("heuristic");
     agents[size_t(s)]->new_game(Rng::mix(seed, uint64_t(s) + 1));
   }
-  GameState state(seed, training_rules(config));
+  GameState state(seed, game_rules(config, seed));
   while (state.phase() == Phase::Bidding) {
     const int seat = state.to_move();
     const std::string why = state.apply_bid(agents[size_t(seat)]->bid(observe(state, seat)));

@@ -32,6 +32,9 @@ NetworkSpec network_spec(const TrainConfig& config);
 
 // Rules of the run's games: bidding per config, all doublings counted.
 Rules training_rules(const TrainConfig& config);
+// Rules of game `seed`: training_rules, with a fixed landlord (seat 0) instead of bidding in the
+// games that config.bidding_share leaves without (deterministic given seed).
+Rules game_rules(const TrainConfig& config, uint64_t seed);
 // Rules of the run's evaluations: the training rules, with a fixed landlord (seat 0) when
 // config.eval_fixed_landlord is set.
 Rules evaluation_rules(const TrainConfig& config);

@@ -145,6 +145,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   // The one place every key is read. Ranges bound what this code can run sensibly.
   r.read_u64("seed", c.seed);
   r.read_bool("bidding", c.bidding);
+  r.read_double("bidding_share", c.bidding_share, 0, 1);
   r.read_double("minutes", c.minutes, 0, 1e6);
   r.read_int("max_games", c.max_games, 0, int64_t(1) << 50);
   r.read_int("max_steps", c.max_steps, 0, int64_t(1) << 50);
@@ -220,6 +221,7 @@ std::string TrainConfig::to_yaml() const {
   os << "# Effective config of this run (every key, defaults included).\n";
   os << "seed: " << seed << "\n";
   os << "bidding: " << (bidding ? "true" : "false") << "\n";
+  os << "bidding_share: " << bidding_share << "\n";
   os << "minutes: " << minutes << "\n";
   os << "max_games: " << max_games << "\n";
   os << "max_steps: " << max_steps << "\n";

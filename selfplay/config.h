@@ -18,6 +18,10 @@ struct TrainConfig {
   // --- run ---
   uint64_t seed = 1;               // every random stream of the run derives from it
   bool bidding = false;            // games start with bidding (bids from the bid head, trained too)
+  // With bidding, the share of the games that bid; the rest have a fixed landlord (seat 0, base
+  // 1), as the arena's default games and the run's evaluations do: bidding hands the landlord seat
+  // to strong hands only, so a run that always bids sees few landlords with an ordinary hand.
+  double bidding_share = 1.0;
   double minutes = 5.0;            // wall-clock budget of the run (0 = no limit)
   int64_t max_games = 0;           // stop after this many self-play games (0 = no limit)
   int64_t max_steps = 0;           // stop after this many learner steps (0 = no limit)

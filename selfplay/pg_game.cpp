@@ -118,7 +118,7 @@ void add_counterfactual_bids(const EigenNet& net, const GameState& end, const Se
 GameSamples play_pg_game(const EigenNet& net, const TrainConfig& config, uint64_t seed, ActorContext* context) {
   GameSamples out;
   Rng rng(Rng::mix(seed, 0x96a4));
-  GameState state(seed, training_rules(config));
+  GameState state(seed, game_rules(config, seed));
   const SeatPlan plan = plan_seats(config, seed);
   std::unique_ptr<ActorContext> own;
   if (plan.pool_agent >= 0 && !context) {

@@ -124,6 +124,9 @@ void decode_plays(Reader& r, const TrainConfig& config, GameSamples& g) {
   if (first_bidder >= kNumSeats) throw WireError("game batch: bad first bidder");
   rules.first_bidder = first_bidder;
   const std::vector<BidRecord> bids = get_bids(r);
+  // A bidding game always ends its bidding with bids on record; none means a game that
+  // bidding_share gave a fixed landlord (game_rules).
+  if (bids.empty()) rules.bidding = false;
   std::vector<Move> history(r.get<uint16_t>());
   for (Move& m : history) {
     m.cards = Hand::from_bits(r.get<uint64_t>());

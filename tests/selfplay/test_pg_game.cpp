@@ -111,6 +111,54 @@ TEST(PgGame, GamesFollowTheShare) {
   for (uint64_t seed = 1; seed <= 100; ++seed) EXPECT_TRUE(is_pg_game(cfg, seed));
 }
 
+// bidding_share: with bidding, that share of the games bid and the rest have the fixed landlord
+// (seat 0, no bids); deterministic given the seed; without bidding no game bids whatever the share.
+TEST(PgGame, BiddingShareGivesFixedLandlordGames) {
+  TrainConfig cfg = tiny_config();
+  cfg.pg_share = 1.0;
+  cfg.bidding = true;
+  int bidding = 0;
+  for (uint64_t seed = 1; seed <= 2000; ++seed) EXPECT_TRUE(game_rules(cfg, seed).bidding);
+  cfg.bidding_share = 0.25;
+  for (uint64_t seed = 1; seed <= 2000; ++seed) {
+    const Rules r = game_rules(cfg, seed);
+    bidding += r.bidding;
+    EXPECT_EQ(r.bidding, game_rules(cfg, seed).bidding);
+    if (!r.bidding) {
+      EXPECT_EQ(r.fixed_landlord, 0);
+    }
+  }
+  EXPECT_GT(bidding, 430);  // 500 expected
+  EXPECT_LT(bidding, 570);
+  cfg.bidding = false;
+  for (uint64_t seed = 1; seed <= 100; ++seed) EXPECT_FALSE(game_rules(cfg, seed).bidding);
+  // The games follow their rules: a fixed-landlord game has seat 0 as landlord and no bids, and
+  // its one bid sample is seat 0's hand as the first bidder with no bids before it.
+  cfg.bidding = true;
+  cfg.bidding_share = 0.5;
+  Learner learner(tiny_spec(), cfg, 3);
+  const EigenNet net(tiny_spec(), learner.weights());
+  int fixed = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    const GameSamples g = play_pg_game(net, cfg, seed);
+    ASSERT_FALSE(g.plays.empty());
+    const GameState& s = g.plays.front().state;
+    EXPECT_EQ(s.rules().bidding, game_rules(cfg, seed).bidding) << seed;
+    if (s.rules().bidding) {
+      EXPECT_FALSE(s.bids().empty());
+      continue;
+    }
+    ++fixed;
+    EXPECT_EQ(s.landlord(), 0) << seed;
+    EXPECT_TRUE(s.bids().empty());
+    ASSERT_EQ(g.bids.size(), 1u) << seed;
+    EXPECT_EQ(g.bids[0].seat, 0);
+    EXPECT_EQ(g.bids[0].first_bidder, 0);
+    EXPECT_TRUE(g.bids[0].bids.empty());
+  }
+  EXPECT_GT(fixed, 0);
+}
+
 // A policy-gradient game's samples: a target over the legal moves summing to 1 that is not the
 // policy itself (some move has a non-zero advantage), outcomes filled in; deterministic; and
 // play_selfplay_game hands pg games to it.

@@ -95,6 +95,27 @@ TEST(RemoteWire, BatchesRoundTripWithAndWithoutBidding) {
   }
 }
 
+// A run that bids in only some games (bidding_share) sends fixed-landlord games too: they have no
+// bids on record and must come back with the fixed landlord, not as a bidding game cut short.
+TEST(RemoteWire, FixedLandlordGamesOfABiddingRunRoundTrip) {
+  TrainConfig cfg = tiny_config();
+  cfg.bidding = true;
+  cfg.bidding_share = 0.5;
+  cfg.pg_share = 1.0;
+  std::vector<GameSamples> games = some_games(cfg, 12);
+  int fixed = 0, bid = 0;
+  for (const GameSamples& g : games) {
+    ASSERT_FALSE(g.plays.empty());
+    (g.plays.front().state.rules().bidding ? bid : fixed) += 1;
+  }
+  ASSERT_GT(fixed, 0);
+  ASSERT_GT(bid, 0);
+  const std::vector<GameSamples> back = decode_batch(encode_batch(games), cfg);
+  expect_same_games(games, back);
+  for (size_t g = 0; g < games.size(); ++g)
+    EXPECT_EQ(back[g].plays.front().state.rules().bidding, games[g].plays.front().state.rules().bidding) << g;
+}
+
 TEST(RemoteWire, CorruptBatchesAreRefused) {
   const TrainConfig cfg = tiny_config();
   const std::string bytes = encode_batch(some_games(cfg, 1));

@@ -74,6 +74,8 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'pool_share'"), std::string::npos) << e;
   e = error_of("pool_agents: [heuristic]\npool_share: 1.5\n");
   EXPECT_NE(e.find("key 'pool_share'"), std::string::npos) << e;
+  e = error_of("bidding: true\nbidding_share: 1.5\n");
+  EXPECT_NE(e.find("key 'bidding_share'"), std::string::npos) << e;
   e = error_of("pg_share: 1.5\n");
   EXPECT_NE(e.find("key 'pg_share'"), std::string::npos) << e;
   e = error_of("pg_lambda: -0.1\n");
@@ -114,6 +116,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.sims = 40;
   c.lr = 3e-4;
   c.bidding = true;
+  c.bidding_share = 0.375;
   c.bid_hidden = {7, 9, 11};
   c.eval_opponents = {"random", "mcts:sims=5,threads=1"};
   c.eval_agent = "mcts+net";
@@ -143,6 +146,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_EQ(r.sims, 40);
   EXPECT_DOUBLE_EQ(r.lr, 3e-4);
   EXPECT_TRUE(r.bidding);
+  EXPECT_DOUBLE_EQ(r.bidding_share, 0.375);
   EXPECT_EQ(r.bid_hidden, c.bid_hidden);
   EXPECT_EQ(r.eval_opponents, c.eval_opponents);
   EXPECT_EQ(r.pool_agents, c.pool_agents);
