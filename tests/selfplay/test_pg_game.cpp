@@ -7,6 +7,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "agent/factory.h"
+#include "game/observation.h"
 #include "game/rng.h"
 #include "models/features.h"
 #include "selfplay/actor.h"
@@ -109,6 +111,99 @@ TEST(PgGame, GamesFollowTheShare) {
   EXPECT_LT(pg, 700);
   cfg.pg_share = 1.0;
   for (uint64_t seed = 1; seed <= 100; ++seed) EXPECT_TRUE(is_pg_game(cfg, seed));
+}
+
+// The rollout target: total mass kept, the other moves untouched, the candidates reweighted by
+// exp(scale x (result - their policy-weighted mean)) and nothing moved when the results agree.
+TEST(PgGame, RolloutTargetMovesMassTowardsTheWinners) {
+  const std::vector<float> probs{0.5f, 0.3f, 0.15f, 0.05f};
+  const std::vector<int> cand{0, 1, 2};
+  std::vector<float> t = rollout_target(probs, cand, {-1.0f, 1.0f, 1.0f}, 1.0);
+  EXPECT_NEAR(std::accumulate(t.begin(), t.end(), 0.0), 1.0, 1e-6);
+  EXPECT_FLOAT_EQ(t[3], 0.05f);
+  EXPECT_NEAR(t[0] + t[1] + t[2], 0.95, 1e-6);
+  // By hand: mean = (0.5 x -1 + 0.45 x 1) / 0.95; weights p exp(r - mean).
+  const double mean = (-0.5 + 0.45) / 0.95;
+  const double w0 = 0.5 * std::exp(-1 - mean), w1 = 0.3 * std::exp(1 - mean), w2 = 0.15 * std::exp(1 - mean);
+  EXPECT_NEAR(t[0], 0.95 * w0 / (w0 + w1 + w2), 1e-6);
+  EXPECT_NEAR(t[1], 0.95 * w1 / (w0 + w1 + w2), 1e-6);
+  EXPECT_LT(t[0], probs[0]);
+  EXPECT_GT(t[1], probs[1]);
+  t = rollout_target(probs, cand, {1.0f, 1.0f, 1.0f}, 1.0);
+  for (size_t i = 0; i < probs.size(); ++i) EXPECT_NEAR(t[i], probs[i], 1e-6);
+  t = rollout_target(probs, cand, {-1.0f, 1.0f, -1.0f}, 0.0);
+  for (size_t i = 0; i < probs.size(); ++i) EXPECT_NEAR(t[i], probs[i], 1e-6);
+  EXPECT_THROW(rollout_target(probs, {0, 4}, {1.0f, 1.0f}, 1.0), std::invalid_argument);
+  EXPECT_THROW(rollout_target(probs, {0, 1}, {1.0f}, 1.0), std::invalid_argument);
+}
+
+// The mover's side's result after `move`, the game then played to the end by `agent` in every
+// seat: the slow reference of the rollouts behind rollout targets.
+float reference_rollout(GameState world, const Move& move, Agent& agent) {
+  const bool landlord_side = world.to_move() == world.landlord();
+  world.apply_trusted(move);
+  while (world.phase() == Phase::Play) {
+    const std::string why = world.apply_move(agent.play(observe(world, world.to_move())));
+    if (!why.empty()) throw std::logic_error(why);
+  }
+  return world.landlord_won() == landlord_side ? 1.0f : -1.0f;
+}
+
+// With pg_rollout_share 1, every sample of a game without pool seats carries the rollout target
+// of its position: the k likeliest moves, each scored by a rollout of rollout_policy on the true
+// deal (checked against a plain loop with the heuristic in every seat); with a pool seat, none.
+TEST(PgGame, RolloutTargetsScoreTheLikeliestMovesOnTheTrueDeal) {
+  TrainConfig cfg = tiny_config();
+  cfg.pg_share = 1.0;
+  cfg.pg_rollout_share = 1.0;
+  cfg.pg_rollout_k = 3;
+  cfg.rollout_policy = "heuristic";
+  Learner learner(tiny_spec(), cfg, 3);
+  const EigenNet net(tiny_spec(), learner.weights());
+  std::unique_ptr<Agent> heuristic = make_agent("heuristic");
+  int moved = 0, checked = 0;
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    const GameSamples g = play_pg_game(net, cfg, seed);
+    ASSERT_FALSE(g.plays.empty());
+    for (const PlaySample& s : g.plays) {
+      std::vector<float> st(static_cast<size_t>(kStateDim)), mv, probs(s.moves.size());
+      encode_state(s.state, s.state.to_move(), st.data());
+      encode_moves(s.moves, s.state.hand(s.state.to_move()), mv);
+      net.policy_scores(st.data(), mv.data(), int(s.moves.size()), probs.data());
+      EigenNet::softmax(probs.data(), int(probs.size()));
+      std::vector<int> order(s.moves.size());
+      std::iota(order.begin(), order.end(), 0);
+      std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return probs[size_t(a)] > probs[size_t(b)]; });
+      order.resize(std::min<size_t>(order.size(), 3));
+      std::vector<float> results;
+      for (int c : order) results.push_back(reference_rollout(s.state, s.moves[size_t(c)], *heuristic));
+      const std::vector<float> expected = rollout_target(probs, order, results, cfg.pg_scale);
+      ASSERT_EQ(s.policy.size(), expected.size());
+      for (size_t i = 0; i < expected.size(); ++i) EXPECT_NEAR(s.policy[i], expected[i], 1e-5) << seed;
+      moved += std::any_of(results.begin(), results.end(), [&](float r) { return r != results[0]; });
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 20);
+  EXPECT_GT(moved, 0);
+  // Network rollouts: valid targets, and deterministic given the seed.
+  cfg.rollout_policy = "net";
+  const GameSamples n1 = play_pg_game(net, cfg, 5), n2 = play_pg_game(net, cfg, 5);
+  ASSERT_EQ(n1.plays.size(), n2.plays.size());
+  for (size_t i = 0; i < n1.plays.size(); ++i) {
+    EXPECT_EQ(n1.plays[i].policy, n2.plays[i].policy);
+    EXPECT_NEAR(std::accumulate(n1.plays[i].policy.begin(), n1.plays[i].policy.end(), 0.0), 1.0, 1e-4);
+  }
+  // A pool game keeps the GAE targets: the same as with rollout targets off.
+  cfg.pool_agents = {"random"};
+  cfg.pool_share = 1.0;
+  TrainConfig off = cfg;
+  off.pg_rollout_share = 0.0;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    const GameSamples a = play_pg_game(net, cfg, seed), b = play_pg_game(net, off, seed);
+    ASSERT_EQ(a.plays.size(), b.plays.size());
+    for (size_t i = 0; i < a.plays.size(); ++i) EXPECT_EQ(a.plays[i].policy, b.plays[i].policy);
+  }
 }
 
 // bidding_share: with bidding, that share of the games bid and the rest have the fixed landlord

@@ -76,6 +76,10 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'pool_share'"), std::string::npos) << e;
   e = error_of("bidding: true\nbidding_share: 1.5\n");
   EXPECT_NE(e.find("key 'bidding_share'"), std::string::npos) << e;
+  e = error_of("pg_rollout_k: 1\n");
+  EXPECT_NE(e.find("key 'pg_rollout_k'"), std::string::npos) << e;
+  e = error_of("pg_rollout_share: -0.5\n");
+  EXPECT_NE(e.find("key 'pg_rollout_share'"), std::string::npos) << e;
   e = error_of("pg_share: 1.5\n");
   EXPECT_NE(e.find("key 'pg_share'"), std::string::npos) << e;
   e = error_of("pg_lambda: -0.1\n");
@@ -135,6 +139,8 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.pg_scale = 2.5;
   c.pg_entropy = 0.02;
   c.counterfactual_bids = true;
+  c.pg_rollout_share = 0.625;
+  c.pg_rollout_k = 6;
   const TrainConfig r = parse_config(c.to_yaml(), "effective");
   EXPECT_DOUBLE_EQ(r.rollout_mix_final, 0.125);
   EXPECT_DOUBLE_EQ(r.rollout_mix_decay_minutes, 90);
@@ -157,6 +163,8 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_DOUBLE_EQ(r.pg_scale, 2.5);
   EXPECT_DOUBLE_EQ(r.pg_entropy, 0.02);
   EXPECT_TRUE(r.counterfactual_bids);
+  EXPECT_DOUBLE_EQ(r.pg_rollout_share, 0.625);
+  EXPECT_EQ(r.pg_rollout_k, 6);
   EXPECT_EQ(r.eval_agent, "mcts+net");
   EXPECT_DOUBLE_EQ(r.rollout_mix, 0.25);
   EXPECT_EQ(r.to_yaml(), c.to_yaml());
