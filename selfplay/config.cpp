@@ -175,6 +175,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_bool("counterfactual_bids", c.counterfactual_bids);
   r.read_double("pg_rollout_share", c.pg_rollout_share, 0, 1);
   r.read_int("pg_rollout_k", c.pg_rollout_k, 2, 64);
+  r.read_bool("pg_rollout_pool", c.pg_rollout_pool);
   r.read_int("replay_capacity", c.replay_capacity, 64, int64_t(1) << 32);
   r.read_int("min_replay", c.min_replay, 1, int64_t(1) << 32);
   r.read_double("max_reuse", c.max_reuse, 0.01, 1e6);
@@ -263,6 +264,7 @@ std::string TrainConfig::to_yaml() const {
   os << "counterfactual_bids: " << (counterfactual_bids ? "true" : "false") << "\n";
   os << "pg_rollout_share: " << pg_rollout_share << "\n";
   os << "pg_rollout_k: " << pg_rollout_k << "\n";
+  os << "pg_rollout_pool: " << (pg_rollout_pool ? "true" : "false") << "\n";
   os << "replay_capacity: " << replay_capacity << "\n";
   os << "min_replay: " << min_replay << "\n";
   os << "max_reuse: " << max_reuse << "\n";

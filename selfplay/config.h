@@ -73,7 +73,8 @@ struct TrainConfig {
   // plays the deal again as the fixed landlord (policy alone), and its bid decisions get bid
   // samples with that result: the bid head learns from every hand, not only those bidding chose.
   bool counterfactual_bids = false;
-  // In a pg_rollout_share of the network's decisions in policy-gradient games without pool seats,
+  // In a pg_rollout_share of the network's decisions in policy-gradient games (without pool seats
+  // unless pg_rollout_pool),
   // the policy target comes from rollouts on the true deal instead of GAE: each of the policy's
   // pg_rollout_k likeliest moves is played and the game finished by rollout_policy (every seat),
   // and the target is the policy with each such move's logit moved by pg_scale x (its result
@@ -82,6 +83,10 @@ struct TrainConfig {
   // expected result; all candidates share the deal, so the comparison has little noise.
   double pg_rollout_share = 0.0;
   int pg_rollout_k = 4;
+  // Rollout targets in pool games too: the pool agent's seats are then played in the rollouts by a
+  // fresh instance of that agent (exact for a deterministic one like heuristic; a searching agent
+  // such as mcts costs its full search at every rollout ply).
+  bool pg_rollout_pool = false;
   // --- replay buffer ---
   int64_t replay_capacity = 100000;  // samples kept (oldest dropped first)
   int64_t min_replay = 1000;         // learner waits for this many samples

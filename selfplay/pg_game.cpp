@@ -72,16 +72,40 @@ std::vector<float> rollout_target(const std::vector<float>& probs, const std::ve
 
 namespace {
 
+// Plays each seat by the agent that sits there: the network's seats by the rollout policy, a
+// pool game's other seats by a fresh instance of the pool agent.
+class SeatwiseAgent final : public Agent {
+ public:
+  SeatwiseAgent(std::unique_ptr<Agent> network, std::unique_ptr<Agent> pool, const SeatPlan& plan)
+      : network_(std::move(network)), pool_(std::move(pool)), plan_(plan) {}
+  int bid(const Observation&) override { return 0; }  // rollouts start in the play phase
+  Move play(const Observation& obs) override {
+    return (plan_.network[size_t(obs.seat)] || !pool_ ? *network_ : *pool_).play(obs);
+  }
+  std::string spec() const override { return "seatwise"; }
+
+ private:
+  std::unique_ptr<Agent> network_, pool_;
+  SeatPlan plan_;
+};
+
+std::unique_ptr<Agent> rollout_agent(const EigenNet& net, const TrainConfig& config, const SeatPlan& plan, uint64_t seed) {
+  std::unique_ptr<Agent> network = config.rollout_policy == "net"
+                                       ? std::unique_ptr<Agent>(std::make_unique<PolicyRolloutAgent>(net))
+                                       : make_agent("heuristic");
+  if (plan.pool_agent < 0) return network;
+  std::unique_ptr<Agent> pool = make_agent(config.pool_agents.at(size_t(plan.pool_agent)));
+  pool->new_game(Rng::mix(seed, 0x7013));
+  return std::make_unique<SeatwiseAgent>(std::move(network), std::move(pool), plan);
+}
+
 // Scores the policy's likeliest moves at a position by one rollout each on the true deal: the
-// result for the mover's side (+1 won, -1 lost) after the move, every seat then played by the
-// rollout policy to the end.
+// result for the mover's side (+1 won, -1 lost) after the move, the game then played to the end
+// by rollout_agent (the rollout policy in the network's seats, the pool agent in its own).
 class RolloutScorer {
  public:
-  RolloutScorer(const EigenNet& net, const TrainConfig& config, uint64_t seed)
-      : k_(config.pg_rollout_k),
-        rollouts_(config.rollout_policy == "net" ? std::unique_ptr<Agent>(std::make_unique<PolicyRolloutAgent>(net))
-                                                 : make_agent("heuristic"),
-                  Rng::mix(seed, 0x7012)) {}
+  RolloutScorer(const EigenNet& net, const TrainConfig& config, const SeatPlan& plan, uint64_t seed)
+      : k_(config.pg_rollout_k), rollouts_(rollout_agent(net, config, plan, seed), Rng::mix(seed, 0x7012)) {}
 
   std::vector<float> target(const GameState& state, const std::vector<Move>& moves, const std::vector<float>& probs,
                             double scale) {
@@ -203,7 +227,8 @@ GameSamples play_pg_game(const EigenNet& net, const TrainConfig& config, uint64_
   std::vector<float> value_in(static_cast<size_t>(kValueDim)), probs;
   PolicySampler sampler;
   std::unique_ptr<RolloutScorer> scorer;
-  if (config.pg_rollout_share > 0 && plan.pool_agent < 0) scorer = std::make_unique<RolloutScorer>(net, config, seed);
+  if (config.pg_rollout_share > 0 && (plan.pool_agent < 0 || config.pg_rollout_pool))
+    scorer = std::make_unique<RolloutScorer>(net, config, plan, seed);
   Rng rollout_rng(Rng::mix(seed, 0x96a5));  // its own stream: games without rollouts stay as they were
   const int landlord = state.landlord();
   while (state.phase() == Phase::Play) {

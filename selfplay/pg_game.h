@@ -43,7 +43,7 @@ std::vector<float> rollout_target(const std::vector<float>& probs, const std::ve
 // ply (the landlord's side's 2p - 1), the result closes the sequence (+1 / -1), and each network
 // move with a choice gives a PlaySample with pg_target(config.pg_lambda advantage for the
 // mover's side x config.pg_scale, config.pg_entropy), or, in config.pg_rollout_share of them
-// when no pool agent sits at the table, rollout_target over the config.pg_rollout_k likeliest
+// (in pool games only with config.pg_rollout_pool), rollout_target over the config.pg_rollout_k likeliest
 // moves, each scored by one rollout of config.rollout_policy on the true deal. Deterministic
 // given seed and net.
 GameSamples play_pg_game(const EigenNet& net, const TrainConfig& config, uint64_t seed,

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <numeric>
 
 #include "agent/factory.h"
@@ -139,14 +140,46 @@ TEST(PgGame, RolloutTargetMovesMassTowardsTheWinners) {
 
 // The mover's side's result after `move`, the game then played to the end by `agent` in every
 // seat: the slow reference of the rollouts behind rollout targets.
-float reference_rollout(GameState world, const Move& move, Agent& agent) {
+float reference_rollout(GameState world, const Move& move, const std::function<Move(const GameState&)>& player) {
   const bool landlord_side = world.to_move() == world.landlord();
   world.apply_trusted(move);
   while (world.phase() == Phase::Play) {
-    const std::string why = world.apply_move(agent.play(observe(world, world.to_move())));
+    const std::string why = world.apply_move(player(world));
     if (!why.empty()) throw std::logic_error(why);
   }
   return world.landlord_won() == landlord_side ? 1.0f : -1.0f;
+}
+
+// The policy over a position's legal moves, straight from the network.
+std::vector<float> policy_of(const EigenNet& net, const GameState& s, const std::vector<Move>& moves) {
+  std::vector<float> st(static_cast<size_t>(kStateDim)), mv, probs(moves.size());
+  encode_state(s, s.to_move(), st.data());
+  encode_moves(moves, s.hand(s.to_move()), mv);
+  net.policy_scores(st.data(), mv.data(), int(moves.size()), probs.data());
+  EigenNet::softmax(probs.data(), int(probs.size()));
+  return probs;
+}
+
+// Every sample of g against the rollout target recomputed with `player` finishing the rollouts;
+// returns how many samples had candidates with different results.
+int expect_rollout_targets(const EigenNet& net, const GameSamples& g, int k, double scale,
+                           const std::function<Move(const GameState&)>& player) {
+  int moved = 0;
+  for (const PlaySample& s : g.plays) {
+    const std::vector<float> probs = policy_of(net, s.state, s.moves);
+    std::vector<int> order(s.moves.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return probs[size_t(a)] > probs[size_t(b)]; });
+    order.resize(std::min<size_t>(order.size(), size_t(k)));
+    std::vector<float> results;
+    for (int c : order) results.push_back(reference_rollout(s.state, s.moves[size_t(c)], player));
+    const std::vector<float> expected = rollout_target(probs, order, results, scale);
+    EXPECT_EQ(s.policy.size(), expected.size());
+    if (s.policy.size() != expected.size()) continue;
+    for (size_t i = 0; i < expected.size(); ++i) EXPECT_NEAR(s.policy[i], expected[i], 1e-5);
+    moved += std::any_of(results.begin(), results.end(), [&](float r) { return r != results[0]; });
+  }
+  return moved;
 }
 
 // With pg_rollout_share 1, every sample of a game without pool seats carries the rollout target
@@ -161,30 +194,16 @@ TEST(PgGame, RolloutTargetsScoreTheLikeliestMovesOnTheTrueDeal) {
   Learner learner(tiny_spec(), cfg, 3);
   const EigenNet net(tiny_spec(), learner.weights());
   std::unique_ptr<Agent> heuristic = make_agent("heuristic");
-  int moved = 0, checked = 0;
+  const auto heuristic_player = [&](const GameState& w) { return heuristic->play(observe(w, w.to_move())); };
+  int moved = 0;
+  size_t checked = 0;
   for (uint64_t seed = 1; seed <= 4; ++seed) {
     const GameSamples g = play_pg_game(net, cfg, seed);
     ASSERT_FALSE(g.plays.empty());
-    for (const PlaySample& s : g.plays) {
-      std::vector<float> st(static_cast<size_t>(kStateDim)), mv, probs(s.moves.size());
-      encode_state(s.state, s.state.to_move(), st.data());
-      encode_moves(s.moves, s.state.hand(s.state.to_move()), mv);
-      net.policy_scores(st.data(), mv.data(), int(s.moves.size()), probs.data());
-      EigenNet::softmax(probs.data(), int(probs.size()));
-      std::vector<int> order(s.moves.size());
-      std::iota(order.begin(), order.end(), 0);
-      std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return probs[size_t(a)] > probs[size_t(b)]; });
-      order.resize(std::min<size_t>(order.size(), 3));
-      std::vector<float> results;
-      for (int c : order) results.push_back(reference_rollout(s.state, s.moves[size_t(c)], *heuristic));
-      const std::vector<float> expected = rollout_target(probs, order, results, cfg.pg_scale);
-      ASSERT_EQ(s.policy.size(), expected.size());
-      for (size_t i = 0; i < expected.size(); ++i) EXPECT_NEAR(s.policy[i], expected[i], 1e-5) << seed;
-      moved += std::any_of(results.begin(), results.end(), [&](float r) { return r != results[0]; });
-      ++checked;
-    }
+    moved += expect_rollout_targets(net, g, 3, cfg.pg_scale, heuristic_player);
+    checked += g.plays.size();
   }
-  EXPECT_GT(checked, 20);
+  EXPECT_GT(checked, 20u);
   EXPECT_GT(moved, 0);
   // Network rollouts: valid targets, and deterministic given the seed.
   cfg.rollout_policy = "net";
@@ -204,6 +223,30 @@ TEST(PgGame, RolloutTargetsScoreTheLikeliestMovesOnTheTrueDeal) {
     ASSERT_EQ(a.plays.size(), b.plays.size());
     for (size_t i = 0; i < a.plays.size(); ++i) EXPECT_EQ(a.plays[i].policy, b.plays[i].policy);
   }
+  // With pg_rollout_pool, a pool game's rollouts play each seat by whoever sits there: the
+  // network's argmax in its seats, the (deterministic) heuristic in the pool's.
+  cfg.pool_agents = {"heuristic"};
+  cfg.pg_rollout_pool = true;
+  moved = 0;
+  checked = 0;
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    const SeatPlan plan = plan_seats(cfg, seed);
+    ASSERT_EQ(plan.pool_agent, 0);
+    const auto seatwise = [&](const GameState& w) {
+      const int seat = w.to_move();
+      if (!plan.network[size_t(seat)]) return heuristic->play(observe(w, seat));
+      std::vector<Move> legal;
+      w.legal(legal);
+      const std::vector<float> p = policy_of(net, w, legal);
+      return legal[size_t(std::max_element(p.begin(), p.end()) - p.begin())];
+    };
+    const GameSamples g = play_pg_game(net, cfg, seed);
+    for (const PlaySample& s : g.plays) EXPECT_TRUE(plan.network[size_t(s.state.to_move())]);
+    moved += expect_rollout_targets(net, g, 3, cfg.pg_scale, seatwise);
+    checked += g.plays.size();
+  }
+  EXPECT_GT(checked, 10u);
+  EXPECT_GT(moved, 0);
 }
 
 // bidding_share: with bidding, that share of the games bid and the rest have the fixed landlord

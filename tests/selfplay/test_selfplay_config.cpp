@@ -141,6 +141,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.counterfactual_bids = true;
   c.pg_rollout_share = 0.625;
   c.pg_rollout_k = 6;
+  c.pg_rollout_pool = true;
   const TrainConfig r = parse_config(c.to_yaml(), "effective");
   EXPECT_DOUBLE_EQ(r.rollout_mix_final, 0.125);
   EXPECT_DOUBLE_EQ(r.rollout_mix_decay_minutes, 90);
@@ -165,6 +166,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_TRUE(r.counterfactual_bids);
   EXPECT_DOUBLE_EQ(r.pg_rollout_share, 0.625);
   EXPECT_EQ(r.pg_rollout_k, 6);
+  EXPECT_TRUE(r.pg_rollout_pool);
   EXPECT_EQ(r.eval_agent, "mcts+net");
   EXPECT_DOUBLE_EQ(r.rollout_mix, 0.25);
   EXPECT_EQ(r.to_yaml(), c.to_yaml());
