@@ -17,6 +17,7 @@
 #include "agent/game_record.h"
 #include "agent/play_game.h"
 #include "game/observation.h"
+#include "models/weights.h"
 
 namespace ddz {
 
@@ -181,7 +182,11 @@ ArenaResult run_arena(const ArenaConfig& config) {
   ArenaResult result = empty_arena_result(config);
 
   const bool want_records = !config.records_path.empty();
-  const std::string tmp_path = config.records_path + ".tmp";
+  // Records go to a temporary file renamed over the target at the end (a failed run leaves the
+  // old file), except into a device or FIFO (/dev/stdout), which is written directly.
+  const WriteTarget records_target = want_records ? write_target(config.records_path) : WriteTarget{};
+  const std::string tmp_path =
+      records_target.rename_over ? records_target.path + ".tmp" : std::string(records_target.path);
   std::ofstream records_out;
   if (want_records) {
     records_out.open(tmp_path, std::ios::out | std::ios::trunc);
@@ -250,7 +255,7 @@ ArenaResult run_arena(const ArenaConfig& config) {
     if (error) {
       if (want_records) {
         records_out.close();
-        std::remove(tmp_path.c_str());
+        if (records_target.rename_over) std::remove(tmp_path.c_str());
       }
       std::rethrow_exception(error);
     }
@@ -272,8 +277,8 @@ ArenaResult run_arena(const ArenaConfig& config) {
   if (want_records) {
     records_out.close();
     if (!records_out) throw std::runtime_error("error writing records file " + tmp_path);
-    if (std::rename(tmp_path.c_str(), config.records_path.c_str()) != 0)
-      throw std::runtime_error("cannot rename " + tmp_path + " to " + config.records_path);
+    if (records_target.rename_over && std::rename(tmp_path.c_str(), records_target.path.c_str()) != 0)
+      throw std::runtime_error("cannot rename " + tmp_path + " to " + records_target.path);
   }
   return result;
 }

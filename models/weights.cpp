@@ -3,9 +3,13 @@
 #include "models/weights.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -188,10 +192,19 @@ Weights parse_weights(const std::string& bytes, const std::string& source, const
   return w;
 }
 
-void write_file_atomic(const std::string& path, const std::string& bytes) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) throw ModelFileError(path + ": cannot write (" + std::strerror(errno) + ")");
+WriteTarget write_target(const std::string& path) {
+  WriteTarget t{path, true};
+  char resolved[PATH_MAX];
+  if (::realpath(path.c_str(), resolved) == nullptr) return t;  // a new file (or a dangling link)
+  t.path = resolved;
+  struct stat st {};
+  t.rename_over = ::stat(resolved, &st) != 0 || S_ISREG(st.st_mode);
+  return t;
+}
+
+namespace {
+
+void write_all(int fd, const std::string& bytes, const std::string& path, const std::string& tmp) {
   size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
@@ -199,16 +212,33 @@ void write_file_atomic(const std::string& path, const std::string& bytes) {
       if (errno == EINTR) continue;
       const std::string why = std::strerror(errno);
       ::close(fd);
-      ::unlink(tmp.c_str());
+      if (!tmp.empty()) ::unlink(tmp.c_str());
       throw ModelFileError(path + ": write failed (" + why + ")");
     }
     done += size_t(n);
   }
+}
+
+}  // namespace
+
+void write_file_atomic(const std::string& path, const std::string& bytes) {
+  const WriteTarget target = write_target(path);
+  if (!target.rename_over) {
+    const int fd = ::open(target.path.c_str(), O_WRONLY);
+    if (fd < 0) throw ModelFileError(path + ": cannot write (" + std::strerror(errno) + ")");
+    write_all(fd, bytes, path, "");
+    if (::close(fd) != 0) throw ModelFileError(path + ": write failed (" + std::strerror(errno) + ")");
+    return;
+  }
+  const std::string tmp = target.path + ".tmp." + std::to_string(::getpid());
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) throw ModelFileError(path + ": cannot write (" + std::strerror(errno) + ")");
+  write_all(fd, bytes, path, tmp);
   if (::fsync(fd) != 0 || ::close(fd) != 0) {
     ::unlink(tmp.c_str());
     throw ModelFileError(path + ": write failed (" + std::strerror(errno) + ")");
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+  if (std::rename(tmp.c_str(), target.path.c_str()) != 0) {
     const std::string why = std::strerror(errno);
     ::unlink(tmp.c_str());
     throw ModelFileError(path + ": cannot rename the finished file into place (" + why + ")");

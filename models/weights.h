@@ -52,7 +52,18 @@ Weights parse_weights(const std::string& bytes, const std::string& source, const
 void save_weights(const Weights& w, const std::string& path, const char* magic = kWeightsMagic);
 Weights load_weights(const std::string& path, const char* magic = kWeightsMagic);
 
-// Atomic write of any bytes (temp file + fsync + rename); throws ModelFileError naming path.
+// Where a write of `path` goes: a symlink's final target (so the link stays a link), and whether
+// that is a regular file or a new one, which a finished temporary file may be renamed over. A
+// device or FIFO (/dev/null, /dev/stdout) is written straight into instead: renaming over it
+// would replace the device itself with a plain file.
+struct WriteTarget {
+  std::string path;
+  bool rename_over = true;
+};
+WriteTarget write_target(const std::string& path);
+
+// Atomic write of any bytes (temp file + fsync + rename, next to write_target(path)); a device
+// or FIFO is written directly. Throws ModelFileError naming path.
 void write_file_atomic(const std::string& path, const std::string& bytes);
 std::string read_file_bytes(const std::string& path);
 

@@ -12,10 +12,9 @@
 #include <string>
 #include <vector>
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <nlohmann/json.hpp>
+
+#include "models/weights.h"
 
 namespace ddz::selfplay {
 
@@ -36,26 +35,13 @@ inline std::string read_file(const fs::path& path) {
 }
 
 // Writes `bytes` to a temporary file in the same folder, flushes it to disk and renames it over
-// `path`, so a crash leaves either the old file or the new one, never half of one.
+// `path`, so a crash leaves either the old file or the new one, never half of one (models/weights.h
+// holds the one implementation; a device such as /dev/null is written into, never replaced).
 inline void write_file_atomic(const fs::path& path, const std::string& bytes) {
-  const fs::path tmp = path.string() + ".tmp." + std::to_string(::getpid());
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) throw RunFileError(tmp.string() + ": cannot create");
-  size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n <= 0) {
-      ::close(fd);
-      ::unlink(tmp.c_str());
-      throw RunFileError(tmp.string() + ": write failed");
-    }
-    done += size_t(n);
-  }
-  ::fsync(fd);
-  ::close(fd);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    ::unlink(tmp.c_str());
-    throw RunFileError(path.string() + ": cannot rename the temporary file into place");
+  try {
+    ddz::write_file_atomic(path.string(), bytes);
+  } catch (const ModelFileError& e) {
+    throw RunFileError(e.what());
   }
 }
 

@@ -1,14 +1,21 @@
 // Tests of the arena: duplicate structure (same deal twice, seats swapped), determinism across
 // thread counts (results and records), round robin bookkeeping, statistics of known samples,
-// agent list splitting, bad settings, and CPU time per move (counts against the games' moves).
+// agent list splitting, bad settings, CPU time per move (counts against the games' moves) and
+// records written into a FIFO.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <future>
 #include <map>
-#include <nlohmann/json.hpp>
+#include <memory>
 #include <sstream>
+#include <thread>
+#include <nlohmann/json.hpp>
 
 #include "agent/arena.h"
 #include "agent/arena_report.h"
@@ -26,6 +33,15 @@ std::string slurp(const std::string& path) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+// Reads a FIFO in a detached thread: a writer that never opens the FIFO then fails the test
+// (the wait below times out) instead of hanging it.
+std::future<std::string> read_fifo_async(const std::string& path) {
+  auto promise = std::make_shared<std::promise<std::string>>();
+  std::future<std::string> result = promise->get_future();
+  std::thread([promise, path] { promise->set_value(slurp(path)); }).detach();
+  return result;
 }
 
 std::string temp_path(const std::string& name) { return std::string(DDZ_BINARY_DIR) + "/test_arena_" + name; }
@@ -171,6 +187,24 @@ TEST(Arena, SameResultsAndRecordsWithAnyThreadCount) {
   EXPECT_EQ(n, 240);
   std::remove(p1.c_str());
   std::remove(p3.c_str());
+}
+
+// A records path that is a FIFO (as /dev/stdout can be) is written into, not replaced by a plain
+// file: renaming the finished temporary file over a device would destroy the device.
+TEST(Arena, RecordsIntoAFifoAreWrittenThrough) {
+  const std::string fifo = temp_path("records.fifo");
+  std::remove(fifo.c_str());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::future<std::string> reader = read_fifo_async(fifo);
+  small_match(1, fifo);
+  ASSERT_EQ(reader.wait_for(std::chrono::seconds(60)), std::future_status::ready) << "nothing written into the FIFO";
+  const std::string records = reader.get();
+  EXPECT_EQ(std::count(records.begin(), records.end(), '\n'), 240);
+  struct stat st {};
+  ASSERT_EQ(::lstat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode)) << "the FIFO was replaced by a plain file";
+  EXPECT_FALSE(std::ifstream(fifo + ".tmp").good());
+  std::remove(fifo.c_str());
 }
 
 TEST(Arena, RoundRobinBookkeeping) {
