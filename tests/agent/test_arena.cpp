@@ -12,9 +12,7 @@
 #include <fstream>
 #include <future>
 #include <map>
-#include <memory>
 #include <sstream>
-#include <thread>
 #include <nlohmann/json.hpp>
 
 #include "agent/arena.h"
@@ -24,6 +22,7 @@
 #include "agent/factory.h"
 #include "agent/progress.h"
 #include "agent/random_agent.h"
+#include "tests/models/fifo_reader.h"
 
 namespace ddz {
 namespace {
@@ -33,15 +32,6 @@ std::string slurp(const std::string& path) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
-}
-
-// Reads a FIFO in a detached thread: a writer that never opens the FIFO then fails the test
-// (the wait below times out) instead of hanging it.
-std::future<std::string> read_fifo_async(const std::string& path) {
-  auto promise = std::make_shared<std::promise<std::string>>();
-  std::future<std::string> result = promise->get_future();
-  std::thread([promise, path] { promise->set_value(slurp(path)); }).detach();
-  return result;
 }
 
 std::string temp_path(const std::string& name) { return std::string(DDZ_BINARY_DIR) + "/test_arena_" + name; }

@@ -9,12 +9,11 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
-#include <memory>
 #include <sstream>
 #include <string>
-#include <thread>
 
 #include "models/weights.h"
+#include "tests/models/fifo_reader.h"
 
 namespace ddz {
 namespace {
@@ -31,15 +30,6 @@ std::string slurp(const std::string& path) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
-}
-
-// Reads a FIFO in a detached thread: a writer that never opens the FIFO then fails the test
-// (the wait below times out) instead of hanging it.
-std::future<std::string> read_fifo_async(const std::string& path) {
-  auto promise = std::make_shared<std::promise<std::string>>();
-  std::future<std::string> result = promise->get_future();
-  std::thread([promise, path] { promise->set_value(slurp(path)); }).detach();
-  return result;
 }
 
 TEST(WriteTarget, RegularAndNewFilesAreRenamedOver) {
