@@ -102,13 +102,6 @@ void encode_history(const View& v, float* p) {
     }
 }
 
-// The version-3 block of a hand: its fewest plays, one-hot 0..kPlaysSlots - 1 (the last slot for
-// that many or more). min_plays_relaxed: equal to the exact count on almost every hand, 2.5x cheaper,
-// and a move's encoding needs one per legal move.
-void encode_plays_left(Hand hand, float* p) {
-  one_hot(p, kPlaysSlots, std::min(min_plays_relaxed(hand), kPlaysSlots - 1));
-}
-
 void encode_view(const View& v, float* out) {
   float* p = out;
   encode_cards(v.hand, p);
@@ -157,8 +150,6 @@ void encode_view(const View& v, float* out) {
   }
   p += 15;
   encode_history(v, p);
-  p += kHistoryDim;
-  encode_plays_left(v.hand, p);
 }
 
 }  // namespace
@@ -167,14 +158,10 @@ int state_dim_of(int version) {
   if (version < kMinFeatureVersion || version > kFeatureVersion)
     throw std::invalid_argument("feature version " + std::to_string(version) + " is outside " +
                                 std::to_string(kMinFeatureVersion) + ".." + std::to_string(kFeatureVersion));
-  return version == 1 ? kStateDimV1 : version == 2 ? kStateDimV2 : kStateDim;
+  return version == 1 ? kStateDimV1 : kStateDim;
 }
 
-int move_dim_of(int version) { return state_dim_of(version) == kStateDim ? kMoveDim : kMoveDimV1; }
-int value_dim_of(int version) {
-  const int state = state_dim_of(version);
-  return state == kStateDimV1 ? kValueDimV1 : state == kStateDimV2 ? kValueDimV2 : kValueDim;
-}
+int value_dim_of(int version) { return state_dim_of(version) == kStateDimV1 ? kValueDimV1 : kValueDim; }
 int bid_dim_of(int version) { return state_dim_of(version) == kStateDimV1 ? kBidDimV1 : kBidDim; }
 
 void encode_cards(Hand cards, float* out) {
@@ -202,7 +189,6 @@ void encode_move(const Move& move, Hand hand, float* out) {
   const Hand left = hand - move.cards;
   encode_cards(left, out + kMoveBaseDim);
   out[kMoveBaseDim + kCardSetDim] = left.empty() ? 1.0f : 0.0f;
-  encode_plays_left(left, out + kMoveDimV1);
 }
 
 void encode_moves(const std::vector<Move>& moves, Hand hand, std::vector<float>& out) {
@@ -253,18 +239,15 @@ void encode_state(const GameState& state, int seat, float* out) {
 void encode_value(const GameState& state, float* out) {
   const int seat = state.to_move();
   encode_state(state, seat, out);
-  // [version-1 state, history, own plays] becomes [version-1 state, two hands, history, own
-  // plays, next seat's plays, previous seat's plays]
-  std::memmove(out + kValueDimV1, out + kStateDimV1, sizeof(float) * size_t(kHistoryDim + kPlaysSlots));
+  // [version-1 state, history] becomes [version-1 state, two hands, history]
+  std::memmove(out + kValueDimV1, out + kStateDimV1, sizeof(float) * size_t(kHistoryDim));
   encode_cards(state.hand((seat + 1) % kNumSeats), out + kStateDimV1);
   encode_cards(state.hand((seat + 2) % kNumSeats), out + kStateDimV1 + kCardSetDim);
-  encode_plays_left(state.hand((seat + 1) % kNumSeats), out + kValueDimV2 + kPlaysSlots);
-  encode_plays_left(state.hand((seat + 2) % kNumSeats), out + kValueDimV2 + 2 * kPlaysSlots);
 }
 
 void state_of_value(const float* value_in, float* state_out) {
   std::copy(value_in, value_in + kStateDimV1, state_out);
-  std::copy(value_in + kValueDimV1, value_in + kValueDimV2 + kPlaysSlots, state_out + kStateDimV1);
+  std::copy(value_in + kValueDimV1, value_in + kValueDim, state_out + kStateDimV1);
 }
 
 void encode_bid(Hand hand, int seat, int first_bidder, const std::vector<BidRecord>& bids, float* out) {

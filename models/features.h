@@ -9,11 +9,11 @@
 
 namespace ddz {
 
-// Bump whenever any layout below changes. Each version's state, move, value and bid inputs extend
-// the previous version's by appending, so a model of an older version (kMinFeatureVersion..) reads a
+// Bump whenever any layout below changes. Each version's policy and value inputs extend the
+// previous version's by appending, so a model of an older version (kMinFeatureVersion..) reads a
 // prefix of each row: it still loads, and models/net_growth.h carries it into the new version
 // with zero weights on the new inputs. Versions outside that range are refused.
-constexpr int kFeatureVersion = 3;
+constexpr int kFeatureVersion = 2;
 constexpr int kMinFeatureVersion = 1;
 
 // A card set as 54 floats: for each rank 3..2 four thermometer planes (count >= 1..4), then one
@@ -22,15 +22,9 @@ constexpr int kCardSetDim = 54;
 // A combination without context: cards (54), type one-hot (15), key rank one-hot (15),
 // chain length / 12, card count / 20.
 constexpr int kMoveBaseDim = kCardSetDim + 15 + 15 + 1 + 1;
-// The fewest plays that empty a hand (solver/min_plays.h, min_plays_relaxed), one-hot 0..10 (10 =
-// ten or more). Version 3 adds it wherever a hand is encoded: it is the heart of the heuristic's
-// judgement of a hand, and a combinatorial optimum that card planes do not show at a glance.
-constexpr int kPlaysSlots = 11;
 // A candidate move of the seat to move: the base encoding, the hand left after it (54) and a flag
-// for emptying the hand (version 1); version 3 appends the fewest plays of the hand left
-// (kPlaysSlots). The hand left after the move is what kicker choices change most.
-constexpr int kMoveDimV1 = kMoveBaseDim + kCardSetDim + 1;
-constexpr int kMoveDim = kMoveDimV1 + kPlaysSlots;
+// for emptying the hand. The hand left after the move is what kicker choices change most.
+constexpr int kMoveDim = kMoveBaseDim + kCardSetDim + 1;
 // A position seen by the seat to move (policy input). Seats are named by role (landlord,
 // landlord_down, landlord_up), so the same situation looks the same from every seat number:
 //   own hand (54), unseen cards (54), kitty cards the landlord still holds (54),
@@ -45,28 +39,22 @@ constexpr int kMoveDim = kMoveDimV1 + kPlaysSlots;
 //   thermometer over the 15 ranks of the lowest key that role passed on when an opponent had
 //   played it (3 x 4 x 15): a pass over an opponent's pair of nines says that seat holds no
 //   higher pair, or keeps it.
-// Version 3 appends the fewest plays of the own hand (kPlaysSlots).
 constexpr int kStateDimV1 = 3 * kCardSetDim + 3 * kCardSetDim + 3 * (kCardSetDim + 1) + kMoveBaseDim + 2 +
                             3 * 21 + 3 + 4 + 3 + 15;
 constexpr int kOlderPlays = 12;
 constexpr int kPassGroups = 4;
 constexpr int kHistoryDim = kOlderPlays * (kCardSetDim + 1) + 3 * kPassGroups * 15;
-constexpr int kStateDimV2 = kStateDimV1 + kHistoryDim;
-constexpr int kStateDim = kStateDimV2 + kPlaysSlots;
+constexpr int kStateDim = kStateDimV1 + kHistoryDim;
 // Value input: the version-1 state of the seat to move, the actual hands of the next seat and
 // the previous seat, then (version 2) the history block. Search evaluates sampled full deals, so
 // the value head may see every hand; it is trained on the true deals of self-play games, where it
-// learns the outcome of the real cards. The history comes last so that version 1 is a prefix;
-// version 3 appends the fewest plays of the mover's, the next seat's and the previous seat's hands
-// (3 x kPlaysSlots), who is closest to going out being what decides most games.
+// learns the outcome of the real cards. The history comes last so that version 1 is a prefix.
 constexpr int kValueDimV1 = kStateDimV1 + 2 * kCardSetDim;
-constexpr int kValueDimV2 = kValueDimV1 + kHistoryDim;
-constexpr int kValueDim = kValueDimV2 + 3 * kPlaysSlots;
+constexpr int kValueDim = kValueDimV1 + kHistoryDim;
 // Input widths of a model of feature `version` (kMinFeatureVersion..kFeatureVersion): each row of
-// an encoding written by this build holds kStateDim / kMoveDim / kValueDim / kBidDim floats, of
-// which such a model reads the first state_dim_of / move_dim_of / value_dim_of / bid_dim_of.
+// an encoding written by this build holds kStateDim / kValueDim / kBidDim floats, of which such a model
+// reads the first state_dim_of / value_dim_of / bid_dim_of.
 int state_dim_of(int version);
-int move_dim_of(int version);
 int value_dim_of(int version);
 int bid_dim_of(int version);
 // Bidding input: own 17-card hand (54), own position after the first bidder one-hot (3), the bids

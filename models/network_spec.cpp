@@ -11,7 +11,7 @@
 namespace ddz {
 
 int NetworkSpec::state_dim() const { return state_dim_of(feature_version); }
-int NetworkSpec::move_dim() const { return move_dim_of(feature_version); }
+int NetworkSpec::move_dim() const { return kMoveDim; }
 int NetworkSpec::value_dim() const { return value_dim_of(feature_version); }
 int NetworkSpec::bid_dim() const { return bid_dim_of(feature_version); }
 

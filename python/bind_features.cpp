@@ -32,8 +32,7 @@ void bind_features(pyb::module_& m) {
   m.attr("MOVE_DIM") = kMoveDim;
   m.attr("STATE_DIM") = kStateDim;
   m.attr("VALUE_DIM") = kValueDim;
-  m.attr("HISTORY_DIM") = kHistoryDim;  // a state ends with HISTORY_DIM then PLAYS_DIM floats (features.h)
-  m.attr("PLAYS_DIM") = kPlaysSlots;     // a value input ends with three such plays blocks
+  m.attr("HISTORY_DIM") = kHistoryDim;  // the last HISTORY_DIM floats of a state, after the hands in a value input
   m.attr("BID_DIM") = kBidDim;
 
   m.def("encode_cards", [](const std::string& cards) {

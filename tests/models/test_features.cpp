@@ -7,26 +7,9 @@
 #include "game/catalogue.h"
 #include "game/movegen.h"
 #include "models/features.h"
-#include "solver/min_plays.h"
-#include "game/rng.h"
 
 namespace ddz {
 namespace {
-
-// A version-3 plays block (features.h) holding exactly `plays` (capped at the last slot).
-void expect_plays(const float* block, int plays) {
-  const int slot = std::min(plays, kPlaysSlots - 1);
-  for (int k = 0; k < kPlaysSlots; ++k) EXPECT_EQ(block[k], k == slot ? 1.0f : 0.0f) << "slot " << k;
-}
-
-// The same against the exact count `exact`: the encoding's min_plays_relaxed equals it on almost
-// every hand and is at most one lower on the rest (a hand holding a four).
-void expect_plays_near(const float* block, int exact) {
-  ASSERT_EQ(std::accumulate(block, block + kPlaysSlots, 0.0f), 1.0f);
-  const int slot = std::min(exact, kPlaysSlots - 1);
-  ASSERT_TRUE(block[slot] == 1.0f || (exact > 0 && block[std::min(exact - 1, kPlaysSlots - 1)] == 1.0f))
-      << "exact count " << exact;
-}
 
 // Plays a seeded random game (with bidding) and calls f(state) before every play-phase move.
 template <typename F>
@@ -75,43 +58,16 @@ TEST(Features, MoveFeaturesDescribeTheMoveAndTheHandLeft) {
   std::vector<float> left(kCardSetDim);
   encode_cards(parse_cards("6TT"), left.data());
   for (int i = 0; i < kCardSetDim; ++i) EXPECT_EQ(f[kMoveBaseDim + i], left[size_t(i)]) << i;
-  EXPECT_EQ(f[kMoveDimV1 - 1], 0.0f);
-  // version 3: 6TT left takes two plays (the 6, the tens)
-  expect_plays(f.data() + kMoveDimV1, 2);
+  EXPECT_EQ(f[kMoveDim - 1], 0.0f);
 }
 
 TEST(Features, EmptyingTheHandIsFlagged) {
   std::vector<float> f(kMoveDim);
   encode_move(parse_move("TT"), parse_cards("TT"), f.data());
-  EXPECT_EQ(f[kMoveDimV1 - 1], 1.0f);
-  expect_plays(f.data() + kMoveDimV1, 0);
+  EXPECT_EQ(f[kMoveDim - 1], 1.0f);
   encode_move(Move::pass(), parse_cards("TT"), f.data());
-  EXPECT_EQ(f[kMoveDimV1 - 1], 0.0f);
-  expect_plays(f.data() + kMoveDimV1, 1);
+  EXPECT_EQ(f[kMoveDim - 1], 0.0f);
   EXPECT_EQ(f[kCardSetDim + int(MoveType::Pass)], 1.0f);
-}
-
-TEST(Features, PlaysBlockCountsTheHandLeftAndSaturatesAtTen) {
-  // Seeded random hands of 6..20 cards against the exact count (min_plays_relaxed, which the
-  // encoding uses, may come out one lower on a hand holding a four); both sides of the last slot
-  // must occur.
-  Rng rng{5};
-  std::vector<float> f(kMoveDim);
-  int saturated = 0, below = 0;
-  for (int i = 0; i < 3000; ++i) {
-    std::vector<int> deck(54);
-    std::iota(deck.begin(), deck.end(), 0);
-    for (size_t k = deck.size() - 1; k > 0; --k) std::swap(deck[k], deck[rng.below(uint32_t(k + 1))]);
-    Hand hand;
-    const int n = 6 + int(rng.below(15));
-    for (int c = 0; c < n; ++c) hand.add(deck[size_t(c)] < 52 ? deck[size_t(c)] / 4 : (deck[size_t(c)] == 52 ? RX : RD), 1);
-    encode_move(Move::pass(), hand, f.data());
-    const int exact = min_plays_count(hand);
-    expect_plays_near(f.data() + kMoveDimV1, exact);
-    (exact >= kPlaysSlots - 1 ? saturated : below)++;
-  }
-  EXPECT_GT(saturated, 10);
-  EXPECT_GT(below, 10);
 }
 
 TEST(Features, ObservationAndStatePathsAgree) {
@@ -131,11 +87,6 @@ TEST(Features, ObservationAndStatePathsAgree) {
       std::vector<float> hand(kCardSetDim);
       encode_cards(s.hand((seat + 1) % kNumSeats), hand.data());
       ASSERT_TRUE(std::equal(hand.begin(), hand.end(), v.begin() + kStateDimV1));
-      // version 3: the fewest plays of the mover's hand ends the state; the value input has them
-      // for the mover, the next and the previous seat
-      expect_plays_near(a.data() + kStateDimV2, min_plays_count(s.hand(seat)));
-      for (int r = 0; r < kNumSeats; ++r)
-        expect_plays_near(v.data() + kValueDimV2 + r * kPlaysSlots, min_plays_count(s.hand((seat + r) % kNumSeats)));
       for (float x : v) ASSERT_TRUE(x >= 0.0f && x <= 1.0f);
       ++positions;
     });

@@ -2,8 +2,6 @@
 // (policy scores, value and bid outputs on positions of seeded games), and bad growths fail.
 #include <gtest/gtest.h>
 
-#include <string>
-
 #include "models/eigen_net.h"
 #include "models/features.h"
 #include "models/net_growth.h"
@@ -73,56 +71,51 @@ TEST(NetGrowth, WiderAndDeeperNetsComputeTheSame) {
 }
 
 TEST(NetGrowth, AnOlderFeatureVersionGrowsIntoTheCurrentOneUnchanged) {
-  // An older net reads the prefix of this build's rows; grown to the current version, the new
-  // inputs (version 2's history block, version 3's plays blocks) get zero weights from the old units,
-  // so on any position it computes what it did, while new units see them.
-  for (int version = kMinFeatureVersion; version < kFeatureVersion; ++version) {
-    SCOPED_TRACE("from feature version " + std::to_string(version));
-    NetworkSpec from = spec_of({16, 8}, {12, 6}, {10});
-    from.feature_version = version;
-    ASSERT_LT(from.state_dim(), kStateDim);
-    ASSERT_LT(from.value_dim(), kValueDim);
-    ASSERT_LT(from.move_dim(), kMoveDim);
-    const Weights old = random_weights(from, 5);
-    const EigenNet original(from, old);
-    for (const NetworkSpec& to : {spec_of({16, 8}, {12, 6}, {10}), spec_of({24, 8}, {16, 6}, {10})}) {
-      SCOPED_TRACE(to.to_json());
-      ASSERT_EQ(to.feature_version, kFeatureVersion);
-      const Weights grown = grow_weights(from, old, to, 13);
-      ASSERT_EQ(grown.at("policy_state_in.weight").shape, (std::vector<int64_t>{to.policy_hidden[0], kStateDim}));
-      ASSERT_EQ(grown.at("policy_move_in.weight").shape, (std::vector<int64_t>{to.policy_hidden[0], kMoveDim}));
-      const EigenNet upgraded(to, grown);
-      expect_same_outputs(original, upgraded);
-      // Batches too: rows are this build's width, of which the old net reads a prefix.
-      const std::vector<testing::Position> played = testing::positions(1);
-      const int p = 6;
-      std::vector<float> states(size_t(p) * kStateDim), values(size_t(p) * kValueDim), moves, one;
-      std::vector<int> owner;
-      for (int i = 0; i < p; ++i) {
-        const testing::Position& pos = played[size_t(i) * 5];
-        encode_state(pos.state, pos.state.to_move(), states.data() + size_t(i) * kStateDim);
-        encode_value(pos.state, values.data() + size_t(i) * kValueDim);
-        encode_moves(pos.moves, pos.state.hand(pos.state.to_move()), one);
-        moves.insert(moves.end(), one.begin(), one.end());
-        owner.insert(owner.end(), pos.moves.size(), i);
-      }
-      std::vector<float> sa(owner.size()), sb(owner.size());
-      original.policy_scores_batch(states.data(), p, moves.data(), owner.data(), int(owner.size()), sa.data());
-      upgraded.policy_scores_batch(states.data(), p, moves.data(), owner.data(), int(owner.size()), sb.data());
-      for (size_t i = 0; i < sa.size(); ++i) ASSERT_NEAR(sa[i], sb[i], 1e-4f) << "move " << i;
-      std::vector<HeadOutput> va(static_cast<size_t>(p)), vb(static_cast<size_t>(p));
-      original.value_batch(values.data(), p, va.data());
-      upgraded.value_batch(values.data(), p, vb.data());
-      for (int i = 0; i < p; ++i) {
-        ASSERT_NEAR(va[size_t(i)].win_logit, vb[size_t(i)].win_logit, 1e-4f) << "position " << i;
-        // and the batch row equals the single-position output
-        ASSERT_NEAR(va[size_t(i)].win_logit, original.value(values.data() + size_t(i) * kValueDim).win_logit, 1e-5f);
-      }
+  // A version-1 net reads the prefix of this build's rows; grown to the current version, the new
+  // inputs (the history block) get zero weights from the old units, so on any position it
+  // computes what it did, while new units see them.
+  NetworkSpec from = spec_of({16, 8}, {12, 6}, {10});
+  from.feature_version = 1;
+  ASSERT_LT(from.state_dim(), kStateDim);
+  ASSERT_LT(from.value_dim(), kValueDim);
+  const Weights old = random_weights(from, 5);
+  const EigenNet original(from, old);
+  for (const NetworkSpec& to : {spec_of({16, 8}, {12, 6}, {10}), spec_of({24, 8}, {16, 6}, {10})}) {
+    SCOPED_TRACE(to.to_json());
+    ASSERT_EQ(to.feature_version, kFeatureVersion);
+    const Weights grown = grow_weights(from, old, to, 13);
+    ASSERT_EQ(grown.at("policy_state_in.weight").shape, (std::vector<int64_t>{to.policy_hidden[0], kStateDim}));
+    const EigenNet upgraded(to, grown);
+    expect_same_outputs(original, upgraded);
+    // Batches too: rows are this build's width, of which the old net reads a prefix.
+    const std::vector<testing::Position> played = testing::positions(1);
+    const int p = 6;
+    std::vector<float> states(size_t(p) * kStateDim), values(size_t(p) * kValueDim), moves, one;
+    std::vector<int> owner;
+    for (int i = 0; i < p; ++i) {
+      const testing::Position& pos = played[size_t(i) * 5];
+      encode_state(pos.state, pos.state.to_move(), states.data() + size_t(i) * kStateDim);
+      encode_value(pos.state, values.data() + size_t(i) * kValueDim);
+      encode_moves(pos.moves, pos.state.hand(pos.state.to_move()), one);
+      moves.insert(moves.end(), one.begin(), one.end());
+      owner.insert(owner.end(), pos.moves.size(), i);
     }
-    NetworkSpec newer = from;
-    newer.feature_version = kFeatureVersion;
-    EXPECT_NE(growth_error(newer, from).find("older than the checkpoint's"), std::string::npos);
+    std::vector<float> sa(owner.size()), sb(owner.size());
+    original.policy_scores_batch(states.data(), p, moves.data(), owner.data(), int(owner.size()), sa.data());
+    upgraded.policy_scores_batch(states.data(), p, moves.data(), owner.data(), int(owner.size()), sb.data());
+    for (size_t i = 0; i < sa.size(); ++i) ASSERT_NEAR(sa[i], sb[i], 1e-4f) << "move " << i;
+    std::vector<HeadOutput> va(static_cast<size_t>(p)), vb(static_cast<size_t>(p));
+    original.value_batch(values.data(), p, va.data());
+    upgraded.value_batch(values.data(), p, vb.data());
+    for (int i = 0; i < p; ++i) {
+      ASSERT_NEAR(va[size_t(i)].win_logit, vb[size_t(i)].win_logit, 1e-4f) << "position " << i;
+      // and the batch row equals the single-position output
+      ASSERT_NEAR(va[size_t(i)].win_logit, original.value(values.data() + size_t(i) * kValueDim).win_logit, 1e-5f);
+    }
   }
+  NetworkSpec newer = from;
+  newer.feature_version = kFeatureVersion;
+  EXPECT_NE(growth_error(newer, from).find("older than the checkpoint's"), std::string::npos);
 }
 
 TEST(NetGrowth, ShrinkingOrANarrowAddedLayerIsRefused) {
