@@ -27,13 +27,6 @@
 namespace ddz {
 namespace {
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 std::string temp_path(const std::string& name) { return std::string(DDZ_BINARY_DIR) + "/test_arena_" + name; }
 
 TEST(ArenaStats, MeanVarianceAndIntervalOfKnownSample) {

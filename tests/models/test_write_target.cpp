@@ -7,9 +7,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <future>
-#include <sstream>
 #include <string>
 
 #include "models/weights.h"
@@ -23,13 +21,6 @@ std::string temp_dir() {
   const char* dir = ::mkdtemp(pattern);
   if (dir == nullptr) throw std::runtime_error("mkdtemp failed");
   return dir;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 TEST(WriteTarget, RegularAndNewFilesAreRenamedOver) {
