@@ -163,12 +163,17 @@ GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, u
   fast.sims = config.fast_sims;
   fast.k = std::min(config.gumbel_k, config.fast_sims);
   std::unique_ptr<HeuristicEvaluator> rollouts;
+  PolicyRolloutAgent* net_rollouts = nullptr;  // told whose move is searched (rollout_others)
   if (mix > 0) {
     std::unique_ptr<Agent> policy;
-    if (config.rollout_policy == "net")
-      policy = std::make_unique<PolicyRolloutAgent>(net);
-    else
+    if (config.rollout_policy == "net") {
+      auto agent = std::make_unique<PolicyRolloutAgent>(
+          net, config.rollout_others == "net" ? nullptr : make_agent(config.rollout_others));
+      net_rollouts = agent.get();
+      policy = std::move(agent);
+    } else {
       policy = make_agent("heuristic");
+    }
     rollouts = std::make_unique<HeuristicEvaluator>(std::move(policy), Rng::mix(seed, 0x7011));
   }
   std::vector<Move> moves;
@@ -183,6 +188,7 @@ GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, u
     }
     state.legal(moves);
     const bool is_full = rng.uniform() < config.full_search_prob;
+    if (net_rollouts) net_rollouts->set_root_seat(obs.seat);
     const GumbelResult r = gumbel_search(net, obs, moves, is_full ? full : fast, rng, rollouts.get(),
                                           context->solver.get());
     if (moves.size() > 1) {  // forced moves teach nothing about the policy, and little value

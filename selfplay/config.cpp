@@ -164,6 +164,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_double("rollout_mix_final", c.rollout_mix_final, 0, 1);
   r.read_double("rollout_mix_decay_minutes", c.rollout_mix_decay_minutes, 0, 1e6);
   r.read_choice("rollout_policy", c.rollout_policy, {"heuristic", "net"});
+  r.read_choice("rollout_others", c.rollout_others, {"net", "heuristic"});
   r.read_int("solver_cards", c.solver_cards, 0, 54);
   r.read_int("solver_nodes", c.solver_nodes, 0, int64_t(1) << 40);
   r.read_string_list("pool_agents", c.pool_agents);
@@ -253,6 +254,7 @@ std::string TrainConfig::to_yaml() const {
   os << "rollout_mix_final: " << rollout_mix_final << "\n";
   os << "rollout_mix_decay_minutes: " << rollout_mix_decay_minutes << "\n";
   os << "rollout_policy: " << rollout_policy << "\n";
+  os << "rollout_others: " << rollout_others << "\n";
   os << "solver_cards: " << solver_cards << "\n";
   os << "solver_nodes: " << solver_nodes << "\n";
   strings("pool_agents", pool_agents);

@@ -48,6 +48,9 @@ struct TrainConfig {
   // Who plays the rollouts: "heuristic", or "net" (the current policy's argmax in every seat,
   // agent/policy_rollout_agent.h): a judge as strong as the network, at ~25x a heuristic rollout's cost.
   std::string rollout_policy = "heuristic";
+  // With rollout_policy "net", who plays the opposing side's seats in the rollouts of searched
+  // games: "net", or "heuristic" (a search that answers the heuristic, the pool's usual player).
+  std::string rollout_others = "net";
   // A simulation whose world has at most this many cards left in all hands is scored by the exact
   // endgame solver (solver/endgame_solver.h) instead of net and rollout (0 = never); solver_nodes
   // caps one solve (over the cap the usual value is used).

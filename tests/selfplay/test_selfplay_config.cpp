@@ -70,6 +70,8 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'rollout_mix'"), std::string::npos) << e;
   e = error_of("rollout_policy: mcts\n");
   EXPECT_NE(e.find("key 'rollout_policy'"), std::string::npos) << e;
+  e = error_of("rollout_others: random\n");
+  EXPECT_NE(e.find("key 'rollout_others'"), std::string::npos) << e;
   e = error_of("pool_share: 0.3\n");
   EXPECT_NE(e.find("key 'pool_share'"), std::string::npos) << e;
   e = error_of("pool_agents: [heuristic]\npool_share: 1.5\n");
@@ -128,6 +130,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.rollout_mix_final = 0.125;
   c.rollout_mix_decay_minutes = 90;
   c.rollout_policy = "net";
+  c.rollout_others = "heuristic";
   c.solver_cards = 11;
   c.solver_nodes = 777;
   c.eval_fixed_landlord = true;
@@ -146,6 +149,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_DOUBLE_EQ(r.rollout_mix_final, 0.125);
   EXPECT_DOUBLE_EQ(r.rollout_mix_decay_minutes, 90);
   EXPECT_EQ(r.rollout_policy, "net");
+  EXPECT_EQ(r.rollout_others, "heuristic");
   EXPECT_EQ(r.solver_cards, 11);
   EXPECT_EQ(r.solver_nodes, 777);
   EXPECT_TRUE(r.eval_fixed_landlord);

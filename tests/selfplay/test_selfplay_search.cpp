@@ -401,6 +401,37 @@ TEST(SelfplayActor, NetworkRolloutsTeachTheirOwnTargets) {
   EXPECT_GT(differ, 0);
 }
 
+// rollout_others: heuristic: the opposing side's rollout seats are the heuristic's, so the targets
+// differ from all-network rollouts on some seed, and the game stays reproducible.
+TEST(SelfplayActor, HeuristicOpponentsInNetworkRollouts) {
+  TrainConfig cfg;
+  cfg.sims = 8;
+  cfg.gumbel_k = 4;
+  cfg.fast_sims = 2;
+  cfg.full_search_prob = 1.0;
+  cfg.rollout_mix = 1.0;
+  cfg.c_scale = 1.0;
+  cfg.rollout_policy = "net";
+  Learner learner(tiny_spec(), cfg, 5);
+  const EigenNet net(tiny_spec(), learner.weights());
+  int differ = 0;
+  for (uint64_t seed : {81, 82, 83}) {
+    cfg.rollout_others = "net";
+    const GameSamples all_net = play_selfplay_game(net, cfg, seed);
+    cfg.rollout_others = "heuristic";
+    const GameSamples h = play_selfplay_game(net, cfg, seed);
+    const GameSamples again = play_selfplay_game(net, cfg, seed);
+    ASSERT_FALSE(h.plays.empty());
+    ASSERT_EQ(again.plays.size(), h.plays.size());
+    for (size_t i = 0; i < h.plays.size(); ++i) {
+      ASSERT_EQ(h.plays[i].moves.size(), h.plays[i].policy.size());
+      ASSERT_EQ(again.plays[i].policy, h.plays[i].policy);
+    }
+    if (all_net.plays.size() != h.plays.size() || all_net.plays[0].policy != h.plays[0].policy) ++differ;
+  }
+  EXPECT_GT(differ, 0);
+}
+
 // plan_seats: no pool game without pool_share; with it, about that share of the games, each with
 // one or two network seats (both kinds occur) and a pool agent drawn from the list.
 TEST(SelfplayActor, PoolGamesFollowTheShare) {
