@@ -51,11 +51,14 @@ Move GumbelAgent::play(const Observation& obs) {
     return moves_[0];
   }
   const auto start = std::chrono::steady_clock::now();
-  if (options_.confident < 1.0) {
+  // Without a search (too many cards left for search_cards, or a move the policy is confident
+  // of) the policy's argmax is played, and reported with its probabilities.
+  const int cards_left = obs.cards_left[0] + obs.cards_left[1] + obs.cards_left[2];
+  if (cards_left > options_.search_cards || options_.confident < 1.0) {
     std::vector<float> p = policy_logits(*model_->net, obs, moves_);
     EigenNet::softmax(p.data(), int(p.size()), 1.0f);
     const size_t best = size_t(std::max_element(p.begin(), p.end()) - p.begin());
-    if (double(p[best]) >= options_.confident) {
+    if (cards_left > options_.search_cards || double(p[best]) >= options_.confident) {
       last_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       last_.best = moves_[best];
       for (size_t i = 0; i < moves_.size(); ++i) last_.moves.push_back(RootMoveStats{moves_[i], p[i], 0, 0, 0.0});
@@ -103,6 +106,7 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   o.solver_nodes = get_int("solver_nodes", 5000, 0, 1 << 30);
   o.seed = uint64_t(get_int("seed", 0, 0, 1 << 30));
   o.confident = get_double("confident", o.confident, 0.0, 1.0);
+  o.search_cards = get_int("search_cards", o.search_cards, 0, 54);
   // rollout= and others= name a player: heuristic or net.
   auto get_player = [&](const char* key, const std::string& def) {
     const std::string v = spec.get_string(key, file.get_string(key, def));
@@ -116,7 +120,7 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   std::set<std::string> allowed = net_bid_keys();
   allowed.insert({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "rescale", "noise", "infer", "infer_moves", "stakes",
                   "solver_nodes", "seed", "rollout", "confident", "rollout_solver",
-                  "others"});
+                  "others", "search_cards"});
   spec.check(allowed, max_positional);
   if (s.k > s.sims) throw AgentSpecError("agent spec \"" + spec.text() + "\": k must not exceed sims");
   return std::make_unique<GumbelAgent>(std::move(model), o, display.empty() ? spec.text() : display);

@@ -21,6 +21,8 @@
 //   seed=0            mixed into the per-game seed
 //   confident=1       a move the policy gives at least this probability is played at once,
 //                     without a search (1 = search every move with two or more legal moves)
+//   search_cards=54   search only when all hands together hold at most this many cards; above
+//                     it the policy's argmax is played (54 = search every move)
 //   rollout=heuristic who plays the rollouts: heuristic, or net (the file's policy, argmax, in
 //                     every seat: slower, and a judge as strong as the network)
 //   others=net        with rollout=net, who plays the opposing side in the rollouts: net, or
@@ -61,6 +63,10 @@ struct GumbelAgentOptions {
   // A move the policy gives at least this probability is played without a search (1 = always
   // search): most decisions are clear to the network, and the search's time goes to the others.
   double confident = 1.0;
+  // The search runs only when all hands together hold at most this many cards; above it the
+  // policy's argmax is played (54 = search every move). Endgames are where a one-ply search with
+  // exact solves knows most, and the policy's cost is a hundredth of a search's.
+  int search_cards = 54;
 };
 
 class GumbelAgent final : public Agent {

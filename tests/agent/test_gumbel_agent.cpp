@@ -8,6 +8,7 @@
 #include "agent/agent_spec.h"
 #include "agent/arena.h"
 #include "agent/factory.h"
+#include "agent/gumbel_agent.h"
 #include "agent/gumbel_search.h"
 #include "agent/net_agent.h"
 #include "agent/play_game.h"
@@ -205,12 +206,49 @@ TEST(GumbelAgent, ConfidentMovesSkipTheSearch) {
   std::remove(path.c_str());
 }
 
+// search_cards=20: while the hands hold more than 20 cards the policy's argmax is played without
+// a simulation; from 20 down every move with a choice is searched.
+TEST(GumbelAgent, SearchCardsLeavesTheOpeningToThePolicy) {
+  const std::string path = testing::small_model_file("", "gumbel_search_cards", 15);
+  auto agent = make_agent("gumbel:" + path + ",sims=8,k=4,rollout_mix=1,search_cards=20");
+  auto* gumbel = dynamic_cast<GumbelAgent*>(agent.get());
+  ASSERT_NE(gumbel, nullptr);
+  auto net = make_agent("net:" + path);
+  int policy_moves = 0, searched = 0;
+  std::vector<Move> legal;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    agent->new_game(seed);
+    GameState s(seed);
+    while (s.phase() == Phase::Play) {
+      const Observation obs = observe(s, s.to_move());
+      obs.legal(legal);
+      const Move m = agent->play(obs);
+      if (legal.size() > 1) {
+        const int cards = obs.cards_left[0] + obs.cards_left[1] + obs.cards_left[2];
+        if (cards > 20) {
+          EXPECT_EQ(m, net->play(obs));
+          EXPECT_EQ(gumbel->last_search().simulations, 0u);
+          ++policy_moves;
+        } else {
+          EXPECT_GT(gumbel->last_search().simulations, 0u);
+          ++searched;
+        }
+      }
+      s.apply_trusted(m);
+    }
+  }
+  EXPECT_GT(policy_moves, 0);
+  EXPECT_GT(searched, 0);
+  std::remove(path.c_str());
+}
+
 TEST(GumbelAgent, SettingsAreCheckedAndNamed) {
   const std::string path = testing::small_model_file("", "gumbel_bad", 8);
   EXPECT_NO_THROW(make_agent("gumbel:" + path + ",sims=4,k=2,rollout_mix=0.5,noise=1"));
   EXPECT_NO_THROW(make_agent("gumbel:" + path + ",sims=4,k=2,rollout=net,rollout_solver=12,confident=0.9,others=heuristic"));
   for (const std::string bad : {",k=9,sims=4", ",bogus=1", ",rollout_mix=2", ",solver=99", ",bid=guess", ",rollout=mcts",
-                                ",rollout_solver=55", ",confident=1.5", ",others=random"}) {
+                                ",rollout_solver=55", ",confident=1.5", ",others=random",
+                                ",search_cards=55"}) {
     try {
       make_agent("gumbel:" + path + bad);
       ADD_FAILURE() << "accepted " << bad;
