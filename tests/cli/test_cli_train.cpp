@@ -10,10 +10,11 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "tests/cli/cli_runner.h"
 
 namespace {
 
@@ -21,12 +22,7 @@ namespace fs = std::filesystem;
 const std::string kDdz = std::string(DDZ_BINARY_DIR) + "/ddz";
 const std::string kDdzTrain = std::string(DDZ_BINARY_DIR) + "/ddz-train";
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::string slurp(const fs::path& p) { return ddz::testing::slurp_file(p.string()); }
 
 // Starts ddz with `args`, stdout and stderr to `log`; returns the child's pid.
 pid_t spawn(const std::vector<std::string>& args, const fs::path& log) {
