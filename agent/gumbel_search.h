@@ -70,6 +70,13 @@ struct GumbelSettings {
   // by expected points, 0 (the default, and self-play's) by win probability; q then leaves
   // [-1, 1]. Bombs and springs decide the points, and a win/loss search is blind to them.
   double stake_weight = 0.0;
+  // Training target. false: softmax(logits + sigma(completed Q)) over every move, the paper's
+  // target, where an unvisited move is scored with the visited moves' prior-weighted mean value;
+  // with a large c_scale that lifts every unvisited move above the visited ones that scored
+  // below the mean. true: unvisited moves keep their prior probability, and the visited moves
+  // share their prior mass by softmax(logits + sigma(q)) among themselves, so the search only
+  // moves probability between moves it has judged.
+  bool candidate_target = false;
 };
 
 struct GumbelResult {

@@ -157,6 +157,7 @@ GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, u
   full.c_visit = config.c_visit;
   full.c_scale = config.c_scale;
   full.rescale_q = config.q_rescale;
+  full.candidate_target = config.search_target == "candidates";
   full.rollout_mix = mix;
   full.solver_cards = config.solver_cards;
   GumbelSettings fast = full;

@@ -160,6 +160,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_double("c_visit", c.c_visit, 0, 1e6);
   r.read_double("c_scale", c.c_scale, 0, 1e3);
   r.read_bool("q_rescale", c.q_rescale);
+  r.read_choice("search_target", c.search_target, {"completed", "candidates"});
   r.read_double("rollout_mix", c.rollout_mix, 0, 1);
   r.read_double("rollout_mix_final", c.rollout_mix_final, 0, 1);
   r.read_double("rollout_mix_decay_minutes", c.rollout_mix_decay_minutes, 0, 1e6);
@@ -250,6 +251,7 @@ std::string TrainConfig::to_yaml() const {
   os << "c_visit: " << c_visit << "\n";
   os << "c_scale: " << c_scale << "\n";
   os << "q_rescale: " << (q_rescale ? "true" : "false") << "\n";
+  os << "search_target: " << search_target << "\n";
   os << "rollout_mix: " << rollout_mix << "\n";
   os << "rollout_mix_final: " << rollout_mix_final << "\n";
   os << "rollout_mix_decay_minutes: " << rollout_mix_decay_minutes << "\n";

@@ -39,6 +39,9 @@ struct TrainConfig {
   double c_visit = 50.0;           // sigma(q) = (c_visit + max_visits) * c_scale * q
   double c_scale = 0.1;
   bool q_rescale = false;          // q min-max rescaled over the visited moves (GumbelSettings::rescale_q)
+  // The searched moves' policy target: "completed" (softmax(logits + sigma(completed Q)) over all
+  // moves) or "candidates" (unvisited moves keep their prior; GumbelSettings::candidate_target).
+  std::string search_target = "completed";
   double rollout_mix = 0.0;        // simulation value = (1 - mix) * value net + mix * heuristic rollout
   // rollout_mix falls linearly to rollout_mix_final over the first rollout_mix_decay_minutes of
   // training time (0 = constant): rollouts judge moves before the value net knows anything, but

@@ -70,6 +70,8 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'rollout_mix'"), std::string::npos) << e;
   e = error_of("rollout_policy: mcts\n");
   EXPECT_NE(e.find("key 'rollout_policy'"), std::string::npos) << e;
+  e = error_of("search_target: visits\n");
+  EXPECT_NE(e.find("key 'search_target'"), std::string::npos) << e;
   e = error_of("rollout_others: random\n");
   EXPECT_NE(e.find("key 'rollout_others'"), std::string::npos) << e;
   e = error_of("pool_share: 0.3\n");
@@ -131,6 +133,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.rollout_mix_decay_minutes = 90;
   c.rollout_policy = "net";
   c.rollout_others = "heuristic";
+  c.search_target = "candidates";
   c.solver_cards = 11;
   c.solver_nodes = 777;
   c.eval_fixed_landlord = true;
@@ -150,6 +153,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_DOUBLE_EQ(r.rollout_mix_decay_minutes, 90);
   EXPECT_EQ(r.rollout_policy, "net");
   EXPECT_EQ(r.rollout_others, "heuristic");
+  EXPECT_EQ(r.search_target, "candidates");
   EXPECT_EQ(r.solver_cards, 11);
   EXPECT_EQ(r.solver_nodes, 777);
   EXPECT_TRUE(r.eval_fixed_landlord);

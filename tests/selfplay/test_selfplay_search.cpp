@@ -273,6 +273,55 @@ TEST(SelfplaySearch, ImprovedPolicyFollowsTheQTransform) {
   EXPECT_GT(checked, 100);
 }
 
+// candidate_target: an unvisited move's target is its prior; the visited moves keep their prior
+// mass between them, shared by softmax(log prior + sigma(q)) over the visited moves alone.
+TEST(SelfplaySearch, CandidateTargetMovesMassOnlyBetweenVisitedMoves) {
+  TrainConfig cfg;
+  Learner learner(tiny_spec(), cfg, 3);
+  const EigenNet net(tiny_spec(), learner.weights());
+  HeuristicEvaluator rollouts(make_agent("heuristic"), 5);
+  int checked = 0, unvisited = 0;
+  std::vector<Move> moves;
+  for (uint64_t seed = 1; seed <= 120; ++seed) {
+    const GameState s = random_position(seed, int(seed % 30), false);
+    s.legal(moves);
+    if (moves.size() < 3) continue;
+    GumbelSettings gs;
+    gs.k = 2;
+    gs.sims = 8;
+    gs.rollout_mix = 1.0;
+    gs.c_scale = 1.0;
+    gs.candidate_target = true;
+    Rng search_rng(seed);
+    const GumbelResult r = gumbel_search(net, observe(s, s.to_move()), moves, gs, search_rng, &rollouts);
+    int max_visits = 0;
+    double mass = 0;
+    for (size_t a = 0; a < moves.size(); ++a) {
+      max_visits = std::max(max_visits, r.visits[a]);
+      if (r.visits[a]) mass += r.prior[a];
+    }
+    std::vector<double> expect(moves.size(), 0.0);
+    double mx = -1e300, sum = 0, total = 0;
+    for (size_t a = 0; a < moves.size(); ++a)
+      if (r.visits[a]) {
+        expect[a] = std::log(double(r.prior[a])) + (gs.c_visit + max_visits) * gs.c_scale * (r.q[a] + 1.0) / 2.0;
+        mx = std::max(mx, expect[a]);
+      }
+    for (size_t a = 0; a < moves.size(); ++a)
+      if (r.visits[a]) sum += (expect[a] = std::exp(expect[a] - mx));
+    for (size_t a = 0; a < moves.size(); ++a) {
+      const double want = r.visits[a] ? mass * expect[a] / sum : double(r.prior[a]);
+      EXPECT_NEAR(r.policy[a], want, 2e-4) << "seed " << seed << " move " << a;
+      total += r.policy[a];
+      if (!r.visits[a]) ++unvisited;
+    }
+    EXPECT_NEAR(total, 1.0, 1e-4);
+    ++checked;
+  }
+  EXPECT_GT(checked, 50);
+  EXPECT_GT(unvisited, 0);
+}
+
 // With solver_cards covering the position, every simulation is scored by the exact solver (+1 or
 // -1 for the mover's side) instead of the untrained net's fractional values, so each visited
 // move's q times its visits is an integer of the same parity as the visits. Without a solver a
