@@ -420,9 +420,8 @@ TEST(SelfplayActor, GameSamplesHaveOutcomes) {
   }
 }
 
-// rollout_policy: net: the searched game is reproducible, its samples are whole, and the network's
-// rollouts judge differently from the heuristic's (some policy target differs on the same seed).
-TEST(SelfplayActor, NetworkRolloutsTeachTheirOwnTargets) {
+// A tiny game set-up where every move is searched and scored by rollouts alone.
+TrainConfig rollout_search_config() {
   TrainConfig cfg;
   cfg.sims = 8;
   cfg.gumbel_k = 4;
@@ -430,55 +429,47 @@ TEST(SelfplayActor, NetworkRolloutsTeachTheirOwnTargets) {
   cfg.full_search_prob = 1.0;
   cfg.rollout_mix = 1.0;
   cfg.c_scale = 1.0;
-  Learner learner(tiny_spec(), cfg, 5);
+  return cfg;
+}
+
+// Plays seeds 81..83 with `base` and with `changed` (one rollout setting apart) on one tiny
+// network: the `changed` game is reproducible with whole samples; returns how many seeds' first
+// policy target (or sample count) differs between the two.
+int rollout_setting_changes_targets(const TrainConfig& base, const TrainConfig& changed) {
+  Learner learner(tiny_spec(), base, 5);
   const EigenNet net(tiny_spec(), learner.weights());
   int differ = 0;
   for (uint64_t seed : {81, 82, 83}) {
-    cfg.rollout_policy = "heuristic";
-    const GameSamples h = play_selfplay_game(net, cfg, seed);
-    cfg.rollout_policy = "net";
-    const GameSamples n = play_selfplay_game(net, cfg, seed);
-    const GameSamples again = play_selfplay_game(net, cfg, seed);
-    ASSERT_FALSE(n.plays.empty());
-    ASSERT_EQ(again.plays.size(), n.plays.size());
-    for (size_t i = 0; i < n.plays.size(); ++i) {
-      ASSERT_EQ(n.plays[i].moves.size(), n.plays[i].policy.size());
-      ASSERT_EQ(again.plays[i].policy, n.plays[i].policy);
+    const GameSamples a = play_selfplay_game(net, base, seed);
+    const GameSamples b = play_selfplay_game(net, changed, seed);
+    const GameSamples again = play_selfplay_game(net, changed, seed);
+    EXPECT_FALSE(b.plays.empty());
+    EXPECT_EQ(again.plays.size(), b.plays.size());
+    for (size_t i = 0; i < b.plays.size() && i < again.plays.size(); ++i) {
+      EXPECT_EQ(b.plays[i].moves.size(), b.plays[i].policy.size());
+      EXPECT_EQ(again.plays[i].policy, b.plays[i].policy);
     }
-    if (h.plays.size() != n.plays.size() || h.plays[0].policy != n.plays[0].policy) ++differ;
+    if (a.plays.size() != b.plays.size() || (!a.plays.empty() && a.plays[0].policy != b.plays[0].policy)) ++differ;
   }
-  EXPECT_GT(differ, 0);
+  return differ;
+}
+
+// rollout_policy: net: the searched game is reproducible, its samples are whole, and the network's
+// rollouts judge differently from the heuristic's (some policy target differs on the same seed).
+TEST(SelfplayActor, NetworkRolloutsTeachTheirOwnTargets) {
+  TrainConfig heuristic = rollout_search_config(), net = rollout_search_config();
+  heuristic.rollout_policy = "heuristic";
+  net.rollout_policy = "net";
+  EXPECT_GT(rollout_setting_changes_targets(heuristic, net), 0);
 }
 
 // rollout_others: heuristic: the opposing side's rollout seats are the heuristic's, so the targets
 // differ from all-network rollouts on some seed, and the game stays reproducible.
 TEST(SelfplayActor, HeuristicOpponentsInNetworkRollouts) {
-  TrainConfig cfg;
-  cfg.sims = 8;
-  cfg.gumbel_k = 4;
-  cfg.fast_sims = 2;
-  cfg.full_search_prob = 1.0;
-  cfg.rollout_mix = 1.0;
-  cfg.c_scale = 1.0;
-  cfg.rollout_policy = "net";
-  Learner learner(tiny_spec(), cfg, 5);
-  const EigenNet net(tiny_spec(), learner.weights());
-  int differ = 0;
-  for (uint64_t seed : {81, 82, 83}) {
-    cfg.rollout_others = "net";
-    const GameSamples all_net = play_selfplay_game(net, cfg, seed);
-    cfg.rollout_others = "heuristic";
-    const GameSamples h = play_selfplay_game(net, cfg, seed);
-    const GameSamples again = play_selfplay_game(net, cfg, seed);
-    ASSERT_FALSE(h.plays.empty());
-    ASSERT_EQ(again.plays.size(), h.plays.size());
-    for (size_t i = 0; i < h.plays.size(); ++i) {
-      ASSERT_EQ(h.plays[i].moves.size(), h.plays[i].policy.size());
-      ASSERT_EQ(again.plays[i].policy, h.plays[i].policy);
-    }
-    if (all_net.plays.size() != h.plays.size() || all_net.plays[0].policy != h.plays[0].policy) ++differ;
-  }
-  EXPECT_GT(differ, 0);
+  TrainConfig all_net = rollout_search_config(), others = rollout_search_config();
+  all_net.rollout_policy = others.rollout_policy = "net";
+  others.rollout_others = "heuristic";
+  EXPECT_GT(rollout_setting_changes_targets(all_net, others), 0);
 }
 
 // plan_seats: no pool game without pool_share; with it, about that share of the games, each with
