@@ -31,12 +31,7 @@ void GumbelAgent::new_game(uint64_t seed) {
 }
 
 std::unique_ptr<Agent> GumbelAgent::rollout_agent() {
-  net_rollouts_ = nullptr;
-  if (options_.rollout_policy != "net") return make_agent("heuristic");
-  auto agent = std::make_unique<PolicyRolloutAgent>(
-      *model_->net, options_.rollout_others == "net" ? nullptr : make_agent(options_.rollout_others));
-  net_rollouts_ = agent.get();
-  return agent;
+  return make_rollout_player(*model_->net, options_.rollout_policy, options_.rollout_others, &net_rollouts_);
 }
 
 int GumbelAgent::bid(const Observation& obs) { return bidder_.bid(obs); }

@@ -205,18 +205,16 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
   }
   if (s.candidate_target) {
     // Softmax among the visited moves, scaled to their prior mass; the rest keep their prior.
-    double hi = -1e300, visited_mass = 0;
+    std::vector<double> visited;
+    double visited_mass = 0;
     for (int a = 0; a < n; ++a)
       if (res.visits[size_t(a)]) {
-        hi = std::max(hi, improved[size_t(a)]);
+        visited.push_back(improved[size_t(a)]);
         visited_mass += prior[size_t(a)];
       }
-    double z = 0;
-    for (int a = 0; a < n; ++a)
-      if (res.visits[size_t(a)]) z += std::exp(improved[size_t(a)] - hi);
-    for (int a = 0; a < n; ++a)
-      res.policy[size_t(a)] = float(res.visits[size_t(a)] ? visited_mass * std::exp(improved[size_t(a)] - hi) / z
-                                                          : prior[size_t(a)]);
+    softmax_inplace(visited);
+    for (int a = 0, v = 0; a < n; ++a)
+      res.policy[size_t(a)] = float(res.visits[size_t(a)] ? visited_mass * visited[size_t(v++)] : prior[size_t(a)]);
     return res;
   }
   softmax_inplace(improved);

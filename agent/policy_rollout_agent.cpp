@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "agent/factory.h"
 #include "models/features.h"
 
 namespace ddz {
@@ -27,6 +28,15 @@ Move GreedyPolicy::choose(const EigenNet& net, const Observation& obs, std::vect
 Move PolicyRolloutAgent::play(const Observation& obs) {
   if (others_ && root_seat_ >= 0 && !obs.teammates(root_seat_, obs.seat)) return others_->play(obs);
   return policy_.choose(net_, obs, moves_);
+}
+
+std::unique_ptr<Agent> make_rollout_player(const EigenNet& net, const std::string& policy,
+                                           const std::string& others, PolicyRolloutAgent** net_rollouts) {
+  *net_rollouts = nullptr;
+  if (policy != "net") return make_agent("heuristic");
+  auto agent = std::make_unique<PolicyRolloutAgent>(net, others == "net" ? nullptr : make_agent(others));
+  *net_rollouts = agent.get();
+  return agent;
 }
 
 }  // namespace ddz

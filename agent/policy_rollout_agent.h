@@ -43,4 +43,11 @@ class PolicyRolloutAgent final : public Agent {
   std::vector<Move> moves_;
 };
 
+// The rollout player of a search: the heuristic (`policy` "heuristic"), or the network's argmax
+// (`policy` "net") with `others` ("net", or an agent spec such as "heuristic") on the opposing
+// side. *net_rollouts is set to the PolicyRolloutAgent (nullptr for the heuristic), which the
+// caller tells the searched seat before each search.
+std::unique_ptr<Agent> make_rollout_player(const EigenNet& net, const std::string& policy,
+                                           const std::string& others, PolicyRolloutAgent** net_rollouts);
+
 }  // namespace ddz

@@ -165,18 +165,9 @@ GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, u
   fast.k = std::min(config.gumbel_k, config.fast_sims);
   std::unique_ptr<HeuristicEvaluator> rollouts;
   PolicyRolloutAgent* net_rollouts = nullptr;  // told whose move is searched (rollout_others)
-  if (mix > 0) {
-    std::unique_ptr<Agent> policy;
-    if (config.rollout_policy == "net") {
-      auto agent = std::make_unique<PolicyRolloutAgent>(
-          net, config.rollout_others == "net" ? nullptr : make_agent(config.rollout_others));
-      net_rollouts = agent.get();
-      policy = std::move(agent);
-    } else {
-      policy = make_agent("heuristic");
-    }
-    rollouts = std::make_unique<HeuristicEvaluator>(std::move(policy), Rng::mix(seed, 0x7011));
-  }
+  if (mix > 0)
+    rollouts = std::make_unique<HeuristicEvaluator>(
+        make_rollout_player(net, config.rollout_policy, config.rollout_others, &net_rollouts), Rng::mix(seed, 0x7011));
   std::vector<Move> moves;
   while (state.phase() == Phase::Play) {
     const Observation obs = observe(state, state.to_move());
