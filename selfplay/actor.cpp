@@ -10,6 +10,7 @@
 #include "models/network_spec.h"
 #include "agent/gumbel_search.h"
 #include "agent/policy_rollout_agent.h"
+#include "selfplay/bid_games.h"
 #include "selfplay/pg_game.h"
 
 namespace ddz::selfplay {
@@ -136,9 +137,11 @@ double rollout_mix_at(const TrainConfig& config, double minutes) {
   return config.rollout_mix + f * (config.rollout_mix_final - config.rollout_mix);
 }
 
-GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, uint64_t seed,
+namespace {
+
+// A game whose network moves are all searched (play_selfplay_game without the extras).
+GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, uint64_t seed,
                                ActorContext* context, double rollout_mix) {
-  if (is_pg_game(config, seed)) return play_pg_game(net, config, seed, context);
   std::unique_ptr<ActorContext> own;
   if (!context) {
     own = std::make_unique<ActorContext>(config);
@@ -191,6 +194,16 @@ GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, u
     ++out.decisions;
   }
   finish_game(state, out, plan);
+  return out;
+}
+
+}  // namespace
+
+GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, uint64_t seed,
+                               ActorContext* context, double rollout_mix) {
+  GameSamples out = is_pg_game(config, seed) ? play_pg_game(net, config, seed, context)
+                                             : play_searched_game(net, config, seed, context, rollout_mix);
+  add_bid_games(net, config, seed, out);
   return out;
 }
 

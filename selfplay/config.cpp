@@ -175,6 +175,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_double("pg_scale", c.pg_scale, 0, 100);
   r.read_double("pg_entropy", c.pg_entropy, 0, 10);
   r.read_bool("counterfactual_bids", c.counterfactual_bids);
+  r.read_int("bid_games", c.bid_games, 0, 50);  // <= 3 samples a deal: the wire counts a game's bids in a byte
   r.read_double("pg_rollout_share", c.pg_rollout_share, 0, 1);
   r.read_int("pg_rollout_k", c.pg_rollout_k, 2, 64);
   r.read_bool("pg_rollout_pool", c.pg_rollout_pool);
@@ -207,6 +208,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   if (c.fast_sims > c.sims) r.fail("fast_sims", "must not exceed sims (" + std::to_string(c.sims) + ")");
   if (c.pool_share > 0 && c.pool_agents.empty()) r.fail("pool_share", "needs at least one agent in pool_agents");
   if (c.warm_steps > 0 && c.warm_games == 0) r.fail("warm_steps", "needs warm_games > 0");
+  if (c.bid_games > 0 && !c.bidding) r.fail("bid_games", "needs bidding: true (the bid head is trained only in bidding runs)");
   if (c.rollout_mix_decay_minutes > 0 && c.rollout_mix_final > c.rollout_mix)
     r.fail("rollout_mix_final", "must not exceed rollout_mix (" + std::to_string(c.rollout_mix) + ") when it decays");
   return c;
@@ -266,6 +268,7 @@ std::string TrainConfig::to_yaml() const {
   os << "pg_scale: " << pg_scale << "\n";
   os << "pg_entropy: " << pg_entropy << "\n";
   os << "counterfactual_bids: " << (counterfactual_bids ? "true" : "false") << "\n";
+  os << "bid_games: " << bid_games << "\n";
   os << "pg_rollout_share: " << pg_rollout_share << "\n";
   os << "pg_rollout_k: " << pg_rollout_k << "\n";
   os << "pg_rollout_pool: " << (pg_rollout_pool ? "true" : "false") << "\n";

@@ -79,6 +79,13 @@ struct TrainConfig {
   // plays the deal again as the fixed landlord (policy alone), and its bid decisions get bid
   // samples with that result: the bid head learns from every hand, not only those bidding chose.
   bool counterfactual_bids = false;
+  // Per self-play game, this many extra deals bid by the bid head among three network seats,
+  // each bidding seat's hand then played out as the fixed landlord by the policy's argmax in
+  // every seat; each bid decision learns that result (selfplay/bid_games.h). Policy-only games
+  // (no search, a few ms a deal), so the bid head learns the landlord's result against the
+  // network's own farmers for every hand it is asked about, whatever the searched games are.
+  // Needs bidding: true.
+  int bid_games = 0;
   // In a pg_rollout_share of the network's decisions in policy-gradient games (without pool seats
   // unless pg_rollout_pool),
   // the policy target comes from rollouts on the true deal instead of GAE: each of the policy's

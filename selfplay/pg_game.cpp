@@ -11,6 +11,7 @@
 #include "agent/heuristic_evaluator.h"
 #include "agent/policy_rollout_agent.h"
 #include "models/features.h"
+#include "selfplay/bid_games.h"
 
 namespace ddz::selfplay {
 
@@ -162,39 +163,22 @@ struct PolicySampler {
 // landlord, not only the hands that bidding picked.
 void add_counterfactual_bids(const EigenNet& net, const GameState& end, const SeatPlan& plan, Rng& rng,
                              PolicySampler& sampler, GameSamples& out) {
-  const Deal& deal = end.initial_deal();
   std::vector<Move> moves;
   std::vector<float> probs;
   for (int seat = 0; seat < kNumSeats; ++seat) {
     if (seat == end.landlord() || !plan.network[size_t(seat)]) continue;
-    std::vector<std::vector<BidRecord>> decisions;
-    std::vector<BidRecord> before;
-    int highest = 0;
-    for (const BidRecord& r : end.bids()) {
-      if (r.seat == seat && highest < 3) decisions.push_back(before);
-      highest = std::max(highest, r.bid);
-      before.push_back(r);
-    }
+    const std::vector<std::vector<BidRecord>> decisions = bid_decisions(end, seat);
     if (decisions.empty()) continue;
     Rules rules = end.rules();
     rules.bidding = false;
     rules.fixed_landlord = seat;
-    GameState game(deal, rules);
+    GameState game(end.initial_deal(), rules);
     while (game.phase() == Phase::Play) {
       game.legal(moves);
       const int chosen = moves.size() > 1 ? sampler.sample(net, game, moves, rng, probs) : 0;
       game.apply_trusted(moves[size_t(chosen)]);
     }
-    BidSample b;
-    b.hand = deal.hands[size_t(seat)];
-    b.seat = seat;
-    b.first_bidder = end.first_bidder();
-    b.win = game.landlord_won() ? 1.0f : 0.0f;
-    b.score = float(game.scores()[size_t(seat)]) / float(game.base_score()) / kScoreScale;
-    for (std::vector<BidRecord>& bids : decisions) {
-      b.bids = std::move(bids);
-      out.bids.push_back(b);
-    }
+    add_landlord_bids(end, seat, decisions, game, out);
   }
 }
 

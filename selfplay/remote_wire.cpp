@@ -103,6 +103,7 @@ void encode_game(Writer& w, const GameSamples& g) {
       for (float x : p.policy) w.put(x);
     }
   }
+  if (g.bids.size() > 255) throw WireError("game batch: more than 255 bid samples in one game");
   w.put(uint8_t(g.bids.size()));
   for (const BidSample& b : g.bids) {
     w.put(b.hand.bits());

@@ -74,6 +74,10 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'search_target'"), std::string::npos) << e;
   e = error_of("rollout_others: random\n");
   EXPECT_NE(e.find("key 'rollout_others'"), std::string::npos) << e;
+  e = error_of("bid_games: 4\n");  // without bidding: true
+  EXPECT_NE(e.find("key 'bid_games'"), std::string::npos) << e;
+  e = error_of("bidding: true\nbid_games: 51\n");
+  EXPECT_NE(e.find("key 'bid_games'"), std::string::npos) << e;
   e = error_of("pool_share: 0.3\n");
   EXPECT_NE(e.find("key 'pool_share'"), std::string::npos) << e;
   e = error_of("pool_agents: [heuristic]\npool_share: 1.5\n");
@@ -145,6 +149,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.pg_scale = 2.5;
   c.pg_entropy = 0.02;
   c.counterfactual_bids = true;
+  c.bid_games = 7;
   c.pg_rollout_share = 0.625;
   c.pg_rollout_k = 6;
   c.pg_rollout_pool = true;
@@ -172,6 +177,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_DOUBLE_EQ(r.pg_scale, 2.5);
   EXPECT_DOUBLE_EQ(r.pg_entropy, 0.02);
   EXPECT_TRUE(r.counterfactual_bids);
+  EXPECT_EQ(r.bid_games, 7);
   EXPECT_DOUBLE_EQ(r.pg_rollout_share, 0.625);
   EXPECT_EQ(r.pg_rollout_k, 6);
   EXPECT_TRUE(r.pg_rollout_pool);
