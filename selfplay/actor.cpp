@@ -12,6 +12,7 @@
 #include "agent/policy_rollout_agent.h"
 #include "selfplay/bid_games.h"
 #include "selfplay/pg_game.h"
+#include "selfplay/seat_rollouts.h"
 
 namespace ddz::selfplay {
 
@@ -163,14 +164,16 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
   full.candidate_target = config.search_target == "candidates";
   full.rollout_mix = mix;
   full.solver_cards = config.solver_cards;
+  full.inference.mismatch_weight = config.infer;
+  full.inference.last_moves = config.infer_moves;
   GumbelSettings fast = full;
   fast.sims = config.fast_sims;
   fast.k = std::min(config.gumbel_k, config.fast_sims);
   std::unique_ptr<HeuristicEvaluator> rollouts;
   PolicyRolloutAgent* net_rollouts = nullptr;  // told whose move is searched (rollout_others)
-  if (mix > 0)
-    rollouts = std::make_unique<HeuristicEvaluator>(
-        make_rollout_player(net, config.rollout_policy, config.rollout_others, &net_rollouts), Rng::mix(seed, 0x7011));
+  if (mix > 0 || full.inference.active())  // world inference asks the rollout player too
+    rollouts = std::make_unique<HeuristicEvaluator>(searched_game_rollouts(net, config, plan, seed, &net_rollouts),
+                                                     Rng::mix(seed, 0x7011));
   std::vector<Move> moves;
   while (state.phase() == Phase::Play) {
     const Observation obs = observe(state, state.to_move());

@@ -23,6 +23,13 @@ std::vector<std::vector<BidRecord>> bid_decisions(const GameState& end, int seat
   return decisions;
 }
 
+GameState fixed_landlord_game(const GameState& bidding, int seat) {
+  Rules rules = bidding.rules();
+  rules.bidding = false;
+  rules.fixed_landlord = seat;
+  return GameState(bidding.initial_deal(), rules);
+}
+
 void add_landlord_bids(const GameState& end, int seat, const std::vector<std::vector<BidRecord>>& decisions,
                        const GameState& as_landlord, GameSamples& out) {
   if (as_landlord.phase() != Phase::Over || as_landlord.landlord() != seat)
@@ -57,10 +64,7 @@ void add_bid_games(const EigenNet& net, const TrainConfig& config, uint64_t seed
     for (int seat = 0; seat < kNumSeats; ++seat) {
       const std::vector<std::vector<BidRecord>> decisions = bid_decisions(bidding, seat);
       if (decisions.empty()) continue;
-      Rules fixed = bidding.rules();
-      fixed.bidding = false;
-      fixed.fixed_landlord = seat;
-      GameState game(bidding.initial_deal(), fixed);
+      GameState game = fixed_landlord_game(bidding, seat);
       while (game.phase() == Phase::Play)
         game.apply_trusted(greedy.play(observe(game, game.to_move())));  // a legal move by construction
       add_landlord_bids(bidding, seat, decisions, game, out);

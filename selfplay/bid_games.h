@@ -15,6 +15,9 @@ namespace ddz::selfplay {
 // so far below 3), each as the bids made before it. Empty when the game had no bidding.
 std::vector<std::vector<BidRecord>> bid_decisions(const GameState& end, int seat);
 
+// The deal of `bidding` (after its bidding) as a new game with `seat` the fixed landlord.
+GameState fixed_landlord_game(const GameState& bidding, int seat);
+
 // One bid sample per decision for `seat`'s 17 cards of end's deal, each with the result of
 // `as_landlord`, a finished game of that deal with `seat` as landlord.
 void add_landlord_bids(const GameState& end, int seat, const std::vector<std::vector<BidRecord>>& decisions,

@@ -165,9 +165,11 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_double("rollout_mix_final", c.rollout_mix_final, 0, 1);
   r.read_double("rollout_mix_decay_minutes", c.rollout_mix_decay_minutes, 0, 1e6);
   r.read_choice("rollout_policy", c.rollout_policy, {"heuristic", "net"});
-  r.read_choice("rollout_others", c.rollout_others, {"net", "heuristic"});
+  r.read_choice("rollout_others", c.rollout_others, {"net", "heuristic", "seats"});
   r.read_int("solver_cards", c.solver_cards, 0, 54);
   r.read_int("solver_nodes", c.solver_nodes, 0, int64_t(1) << 40);
+  r.read_double("infer", c.infer, 0.001, 1);
+  r.read_int("infer_moves", c.infer_moves, 0, 1000);
   r.read_string_list("pool_agents", c.pool_agents);
   r.read_double("pool_share", c.pool_share, 0, 1);
   r.read_double("pg_share", c.pg_share, 0, 1);
@@ -261,6 +263,8 @@ std::string TrainConfig::to_yaml() const {
   os << "rollout_others: " << rollout_others << "\n";
   os << "solver_cards: " << solver_cards << "\n";
   os << "solver_nodes: " << solver_nodes << "\n";
+  os << "infer: " << infer << "\n";
+  os << "infer_moves: " << infer_moves << "\n";
   strings("pool_agents", pool_agents);
   os << "pool_share: " << pool_share << "\n";
   os << "pg_share: " << pg_share << "\n";

@@ -52,13 +52,23 @@ struct TrainConfig {
   // agent/policy_rollout_agent.h): a judge as strong as the network, at ~25x a heuristic rollout's cost.
   std::string rollout_policy = "heuristic";
   // With rollout_policy "net", who plays the opposing side's seats in the rollouts of searched
-  // games: "net", or "heuristic" (a search that answers the heuristic, the pool's usual player).
+  // games: "net", "heuristic" (a search that answers the heuristic, the pool's usual player), or
+  // "seats": in pool games every seat by who sits there, the network's seats by the policy and
+  // the pool seats by the pool agent (the heuristic standing in for a searching one, such as
+  // mcts); in other games as "net" (selfplay/seat_rollouts.h).
   std::string rollout_others = "net";
   // A simulation whose world has at most this many cards left in all hands is scored by the exact
   // endgame solver (solver/endgame_solver.h) instead of net and rollout (0 = never); solver_nodes
   // caps one solve (over the cap the usual value is used).
   int solver_cards = 0;
   int64_t solver_nodes = 20000;
+  // World inference in searched games (agent/world_inference.h): a sampled world counts
+  // infer^m, m = how many of the other seats' last infer_moves plays (0 = all) the rollout player
+  // would have played differently in it; 1 = off. With rollout_others "seats" the pool seats are
+  // judged by their own agent, so against the heuristic the worlds its plays rule out count little.
+  // The rollout player is the model, built for it even when rollout_mix is 0.
+  double infer = 1.0;
+  int infer_moves = 8;
   // Opponent pool: in a pool_share of the games one agent drawn from pool_agents (agent specs,
   // e.g. heuristic, mcts, net:old.ddz) takes one or two seats (half the games each); the
   // network's seats search and learn as usual, the pool's seats give no samples. Self-play alone

@@ -12,6 +12,7 @@
 #include "agent/policy_rollout_agent.h"
 #include "models/features.h"
 #include "selfplay/bid_games.h"
+#include "selfplay/seat_rollouts.h"
 
 namespace ddz::selfplay {
 
@@ -73,27 +74,8 @@ std::vector<float> rollout_target(const std::vector<float>& probs, const std::ve
 
 namespace {
 
-// Plays each seat by the agent that sits there: the network's seats by the rollout policy, a
-// pool game's other seats by a fresh instance of the pool agent.
-class SeatwiseAgent final : public Agent {
- public:
-  SeatwiseAgent(std::unique_ptr<Agent> network, std::unique_ptr<Agent> pool, const SeatPlan& plan)
-      : network_(std::move(network)), pool_(std::move(pool)), plan_(plan) {}
-  int bid(const Observation&) override { return 0; }  // rollouts start in the play phase
-  Move play(const Observation& obs) override {
-    return (plan_.network[size_t(obs.seat)] || !pool_ ? *network_ : *pool_).play(obs);
-  }
-  std::string spec() const override { return "seatwise"; }
-
- private:
-  std::unique_ptr<Agent> network_, pool_;
-  SeatPlan plan_;
-};
-
 std::unique_ptr<Agent> rollout_agent(const EigenNet& net, const TrainConfig& config, const SeatPlan& plan, uint64_t seed) {
-  std::unique_ptr<Agent> network = config.rollout_policy == "net"
-                                       ? std::unique_ptr<Agent>(std::make_unique<PolicyRolloutAgent>(net))
-                                       : make_agent("heuristic");
+  std::unique_ptr<Agent> network = network_rollout_player(net, config);
   if (plan.pool_agent < 0) return network;
   std::unique_ptr<Agent> pool = make_agent(config.pool_agents.at(size_t(plan.pool_agent)));
   pool->new_game(Rng::mix(seed, 0x7013));
@@ -169,10 +151,7 @@ void add_counterfactual_bids(const EigenNet& net, const GameState& end, const Se
     if (seat == end.landlord() || !plan.network[size_t(seat)]) continue;
     const std::vector<std::vector<BidRecord>> decisions = bid_decisions(end, seat);
     if (decisions.empty()) continue;
-    Rules rules = end.rules();
-    rules.bidding = false;
-    rules.fixed_landlord = seat;
-    GameState game(end.initial_deal(), rules);
+    GameState game = fixed_landlord_game(end, seat);
     while (game.phase() == Phase::Play) {
       game.legal(moves);
       const int chosen = moves.size() > 1 ? sampler.sample(net, game, moves, rng, probs) : 0;

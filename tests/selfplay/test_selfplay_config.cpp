@@ -74,6 +74,11 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'search_target'"), std::string::npos) << e;
   e = error_of("rollout_others: random\n");
   EXPECT_NE(e.find("key 'rollout_others'"), std::string::npos) << e;
+  EXPECT_EQ(parse_config("rollout_policy: net\nrollout_others: seats\n", "seats").rollout_others, "seats");
+  e = error_of("infer: 0\n");
+  EXPECT_NE(e.find("key 'infer'"), std::string::npos) << e;
+  e = error_of("infer_moves: -1\n");
+  EXPECT_NE(e.find("key 'infer_moves'"), std::string::npos) << e;
   e = error_of("bid_games: 4\n");  // without bidding: true
   EXPECT_NE(e.find("key 'bid_games'"), std::string::npos) << e;
   e = error_of("bidding: true\nbid_games: 51\n");
@@ -150,6 +155,8 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.pg_entropy = 0.02;
   c.counterfactual_bids = true;
   c.bid_games = 7;
+  c.infer = 0.25;
+  c.infer_moves = 0;
   c.pg_rollout_share = 0.625;
   c.pg_rollout_k = 6;
   c.pg_rollout_pool = true;
@@ -178,6 +185,8 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_DOUBLE_EQ(r.pg_entropy, 0.02);
   EXPECT_TRUE(r.counterfactual_bids);
   EXPECT_EQ(r.bid_games, 7);
+  EXPECT_DOUBLE_EQ(r.infer, 0.25);
+  EXPECT_EQ(r.infer_moves, 0);
   EXPECT_DOUBLE_EQ(r.pg_rollout_share, 0.625);
   EXPECT_EQ(r.pg_rollout_k, 6);
   EXPECT_TRUE(r.pg_rollout_pool);

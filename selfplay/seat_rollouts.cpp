@@ -1,0 +1,32 @@
+// The rollout players of self-play searches (selfplay/seat_rollouts.h): seat by seat in pool games
+// with rollout_others "seats", a searching pool agent modelled by the heuristic.
+#include "selfplay/seat_rollouts.h"
+
+#include "agent/factory.h"
+
+namespace ddz::selfplay {
+
+std::unique_ptr<Agent> network_rollout_player(const EigenNet& net, const TrainConfig& config) {
+  if (config.rollout_policy == "net") return std::make_unique<PolicyRolloutAgent>(net);
+  return make_agent("heuristic");
+}
+
+std::string rollout_model_of(const std::string& spec) {
+  const std::string kind = spec.substr(0, spec.find_first_of(":,"));
+  if (kind == "heuristic" || kind == "random" || kind == "net") return spec;
+  return "heuristic";
+}
+
+std::unique_ptr<Agent> searched_game_rollouts(const EigenNet& net, const TrainConfig& config, const SeatPlan& plan,
+                                              uint64_t seed, PolicyRolloutAgent** net_rollouts) {
+  if (config.rollout_others != "seats" || plan.pool_agent < 0)
+    return make_rollout_player(net, config.rollout_policy, config.rollout_others == "seats" ? "net" : config.rollout_others,
+                               net_rollouts);
+  *net_rollouts = nullptr;
+  std::unique_ptr<Agent> network = network_rollout_player(net, config);
+  std::unique_ptr<Agent> pool = make_agent(rollout_model_of(config.pool_agents.at(size_t(plan.pool_agent))));
+  pool->new_game(Rng::mix(seed, 0x7014));
+  return std::make_unique<SeatwiseAgent>(std::move(network), std::move(pool), plan);
+}
+
+}  // namespace ddz::selfplay
