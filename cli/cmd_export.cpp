@@ -1,6 +1,7 @@
 // `ddz export --run DIR [--checkpoint STEP] --out FILE`: turns a training checkpoint into one
 // self-contained agent file (models/agent_file.h) usable as `net:FILE` without LibTorch;
-// `--from FILE` rewrites an agent file with new default settings (weights and provenance kept).
+// `--from FILE` rewrites an agent file with new default settings (weights and provenance kept),
+// and with `--bid-from FILE` takes the bid network from another agent file.
 #include <ctime>
 #include <iostream>
 
@@ -19,7 +20,42 @@ struct ExportOptions {
   int64_t checkpoint = -1;
   std::string out;
   std::string settings;
+  bool settings_given = false;
+  std::string bid_from;
 };
+
+// The bid network's tensors (bid_h*, bid_out) of `donor` replace those of `file`; the bid inputs
+// and layer widths must agree. The bid network shares no layer with the policy or the value
+// network, so the rest of `file` plays exactly as before.
+void take_bid_network(AgentFile& file, const std::string& donor_path, nlohmann::json& prov) {
+  AgentFile donor;
+  try {
+    donor = load_agent_file(donor_path);
+  } catch (const ModelFileError& e) {
+    throw UsageError(e.what());
+  }
+  if (donor.spec.bid_hidden != file.spec.bid_hidden || donor.spec.bid_dim() != file.spec.bid_dim())
+    throw UsageError("--bid-from " + donor_path + ": its bid network (inputs " + std::to_string(donor.spec.bid_dim()) +
+                     ", layers " + donor.spec.to_json() + ") does not match the --from file's (inputs " +
+                     std::to_string(file.spec.bid_dim()) + ")");
+  int taken = 0;
+  for (auto& [name, tensor] : file.weights.tensors)
+    if (name.rfind("bid_", 0) == 0) {
+      tensor = donor.weights.at(name);
+      ++taken;
+    }
+  nlohmann::json change;
+  change["from_file"] = donor_path;
+  try {
+    change["from_provenance"] = donor.provenance.empty() ? nlohmann::json() : nlohmann::json::parse(donor.provenance);
+  } catch (const nlohmann::json::exception&) {
+    change["from_provenance"] = donor.provenance;
+  }
+  change["tensors"] = taken;
+  change["by"] = std::string("ddz ") + DDZ_VERSION + ", commit " + DDZ_GIT_COMMIT;
+  change["unix_time"] = int64_t(std::time(nullptr));
+  prov["bid_network_changes"].push_back(change);
+}
 
 // --from: the same network with new default settings (their syntax checked before anything is
 // written; their keys are checked by the agent that reads them, as for --run).
@@ -38,12 +74,21 @@ int resettle(const ExportOptions& o) {
   } catch (const ModelFileError& e) {
     throw UsageError(e.what());
   }
+  if (!o.settings_given && o.bid_from.empty()) throw UsageError("--from " + o.from + ": give --settings or --bid-from");
   nlohmann::json prov = nlohmann::json::object();
   try {
     if (!file.provenance.empty()) prov = nlohmann::json::parse(file.provenance);
   } catch (const nlohmann::json::exception&) {
     prov = nlohmann::json::object();
     prov["original"] = file.provenance;
+  }
+  if (!o.bid_from.empty()) take_bid_network(file, o.bid_from, prov);
+  if (!o.settings_given) {  // --bid-from alone keeps the file's settings
+    file.provenance = prov.dump();
+    save_agent_file(file, o.out);
+    std::cout << "wrote " << o.out << ": the network of " << o.from << " with the bid network of " << o.bid_from
+              << "\n";
+    return 0;
   }
   nlohmann::json change;
   change["from"] = file.agent_settings;
@@ -71,9 +116,14 @@ CommandAction setup(CLI::App& sub) {
   checkpoint->excludes(from);
   sub.add_option("--out", o->out, "Agent file to write, e.g. agent.ddz (may be the --from file: written atomically)")
       ->required();
-  sub.add_option("--settings", o->settings, "Default agent settings stored in the file, e.g. temperature=0");
-  return [o]() {
+  auto* settings = sub.add_option("--settings", o->settings, "Default agent settings stored in the file, e.g. temperature=0");
+  auto* bid_from = sub.add_option("--bid-from", o->bid_from,
+                                  "With --from: take the bid network from this agent file (same bid layers), the "
+                                  "rest unchanged; the provenance records it. Without --settings the settings are kept");
+  bid_from->needs(from);
+  return [o, settings]() {
     namespace sp = ddz::selfplay;
+    o->settings_given = settings->count() > 0;
     if (!o->from.empty()) return resettle(*o);
     if (o->run.empty()) throw UsageError("give --run DIR (a training run) or --from FILE (an agent file)");
     if (!sp::fs::is_directory(o->run)) throw UsageError(o->run + ": no such run directory");

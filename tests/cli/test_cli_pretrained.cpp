@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "models/agent_file.h"
+#include "tests/agent/small_model_file.h"
 #include "tests/cli/cli_runner.h"
 
 namespace {
@@ -151,6 +153,44 @@ TEST(CliPretrained, ExportFromRewritesTheDefaultSettings) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("--run"), std::string::npos) << r.err;
   std::remove(out.c_str());
+}
+
+// `export --from A --bid-from B` takes B's bid network and nothing else: every bid_* tensor is B's,
+// every other tensor and the default settings are A's, and the provenance records it; a donor
+// with other bid layers, or --from with neither --settings nor --bid-from, is a usage error.
+TEST(CliPretrained, ExportBidFromTakesTheBidNetworkAlone) {
+  const std::string a = ddz::testing::small_model_file("sims=3", "bid_from_a", 1);
+  const std::string b = ddz::testing::small_model_file("", "bid_from_b", 2);
+  ddz::AgentFile narrow = ddz::load_agent_file(b);
+  narrow.spec.bid_hidden = {4};
+  narrow.weights = ddz::random_weights(narrow.spec, 3);
+  const std::string c = cli_temp_path("bid_from_narrow.ddz");
+  ddz::save_agent_file(narrow, c);
+  const std::string out = cli_temp_path("bid_from_out.ddz");
+
+  CliResult r = run_ddz("export --from " + a + " --bid-from " + b + " --out " + out);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const ddz::AgentFile fa = ddz::load_agent_file(a), fb = ddz::load_agent_file(b), fo = ddz::load_agent_file(out);
+  int bid_tensors = 0;
+  for (const auto& [name, tensor] : fo.weights.tensors) {
+    const bool bid = name.rfind("bid_", 0) == 0;
+    bid_tensors += bid;
+    EXPECT_EQ(tensor, (bid ? fb : fa).weights.at(name)) << name;
+    if (bid && name.find(".weight") != std::string::npos) {
+      EXPECT_NE(tensor, fa.weights.at(name)) << name;  // random weights differ (biases start at zero)
+    }
+  }
+  EXPECT_EQ(bid_tensors, 4);  // one hidden layer and the output, weights and biases
+  EXPECT_EQ(fo.agent_settings, "sims=3");
+  EXPECT_NE(fo.provenance.find("bid_network_changes"), std::string::npos) << fo.provenance;
+
+  r = run_ddz("export --from " + a + " --bid-from " + c + " --out " + out);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(c), std::string::npos) << r.err;
+  r = run_ddz("export --from " + a + " --out " + out);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--bid-from"), std::string::npos) << r.err;
+  for (const std::string& f : {a, b, c, out}) std::remove(f.c_str());
 }
 
 }  // namespace
