@@ -4,12 +4,14 @@
 # needs (config, log, metrics, curves, newest checkpoint) to models/pretrained/run/, and the run's
 # metrics.csv and curves.svg (WP against heuristic and mcts over training time) to docs/pretrained/.
 # Usage: scripts/pretrained_ship.sh [BUILD_DIR] [RUN_DIR]   (then commit models/pretrained/)
+# Environment: DDZ_BID_FROM_RUN=DIR takes the bid network from that run's newest checkpoint instead
+# (ddz export --bid-from; the bid network shares no layer with the policy and the value network).
 set -euo pipefail
 build=${1:-build}
 run=${2:-runs/pretrained}
 out=models/pretrained
 # The defaults of the `pretrained` spec, chosen by arena matches (docs/training.md).
-settings=${DDZ_PRETRAINED_SETTINGS:-search=gumbel,sims=200,k=8,rollout_mix=1,solver=12,stakes=1,net_plies=2,bid=head,bid_threshold=1.3,c_scale=0.3}
+settings=${DDZ_PRETRAINED_SETTINGS:-search=gumbel,sims=200,k=8,rollout_mix=1,solver=12,stakes=1,net_plies=2,bid=head,bid_threshold=0,c_scale=0.3}
 newest=$(ls "$run"/checkpoints/ckpt-*.json 2>/dev/null | sort | tail -1)
 if [ -z "$newest" ]; then
   echo "error: $run/checkpoints holds no checkpoint" >&2
@@ -17,6 +19,11 @@ if [ -z "$newest" ]; then
 fi
 step=$(basename "$newest" .json)
 "$build/ddz" export --run "$run" --out "$out/agent.ddz.tmp" --settings "$settings"
+if [ -n "${DDZ_BID_FROM_RUN:-}" ]; then
+  "$build/ddz" export --run "$DDZ_BID_FROM_RUN" --out "$out/bid.ddz.tmp"
+  "$build/ddz" export --from "$out/agent.ddz.tmp" --bid-from "$out/bid.ddz.tmp" --out "$out/agent.ddz.tmp"
+  rm -f "$out/bid.ddz.tmp"
+fi
 mv "$out/agent.ddz.tmp" "$out/agent.ddz"
 rm -rf "$out/run.tmp"
 mkdir -p "$out/run.tmp/checkpoints"
