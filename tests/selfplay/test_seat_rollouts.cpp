@@ -78,11 +78,7 @@ TEST(SeatRollouts, EverySeatIsPlayedByWhoSitsThere) {
 // keeps every game reproducible and every target a distribution over the legal moves; "seats"
 // changes targets against "heuristic" across the table too.
 TEST(SeatRollouts, InferenceAndSeatsChangeTheTeacherReproducibly) {
-  TrainConfig base = tiny_config();
-  base.sims = 8;
-  base.full_search_prob = 1.0;
-  base.rollout_mix = 1.0;
-  base.c_scale = 1.0;
+  TrainConfig base = testing::rollout_search_config();
   base.rollout_policy = "net";
   base.rollout_others = "heuristic";
   base.pool_agents = {"heuristic"};

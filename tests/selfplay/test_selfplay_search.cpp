@@ -23,6 +23,7 @@
 namespace ddz::selfplay {
 namespace {
 
+using testing::rollout_search_config;
 using testing::tiny_spec;
 
 // Plays random legal moves for `plies` plies from a seeded deal.
@@ -418,18 +419,6 @@ TEST(SelfplayActor, GameSamplesHaveOutcomes) {
     const GameSamples again = play_selfplay_game(net, cfg, 77);
     EXPECT_EQ(again.decisions, g.decisions);  // deterministic for a seed
   }
-}
-
-// A tiny game set-up where every move is searched and scored by rollouts alone.
-TrainConfig rollout_search_config() {
-  TrainConfig cfg;
-  cfg.sims = 8;
-  cfg.gumbel_k = 4;
-  cfg.fast_sims = 2;
-  cfg.full_search_prob = 1.0;
-  cfg.rollout_mix = 1.0;
-  cfg.c_scale = 1.0;
-  return cfg;
 }
 
 // Plays seeds 81..83 with `base` and with `changed` (one rollout setting apart) on one tiny

@@ -28,6 +28,16 @@ inline TrainConfig tiny_config() {
   return cfg;
 }
 
+// tiny_config() with every move searched (8 simulations) and scored by rollouts alone.
+inline TrainConfig rollout_search_config() {
+  TrainConfig cfg = tiny_config();
+  cfg.sims = 8;
+  cfg.full_search_prob = 1.0;
+  cfg.rollout_mix = 1.0;
+  cfg.c_scale = 1.0;
+  return cfg;
+}
+
 // An empty folder test_tmp/<name> in the build tree.
 inline std::filesystem::path fresh_dir(const char* name) {
   const std::filesystem::path dir = std::filesystem::path(DDZ_BINARY_DIR) / "test_tmp" / name;
