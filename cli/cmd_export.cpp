@@ -83,24 +83,21 @@ int resettle(const ExportOptions& o) {
     prov["original"] = file.provenance;
   }
   if (!o.bid_from.empty()) take_bid_network(file, o.bid_from, prov);
-  if (!o.settings_given) {  // --bid-from alone keeps the file's settings
-    file.provenance = prov.dump();
-    save_agent_file(file, o.out);
-    std::cout << "wrote " << o.out << ": the network of " << o.from << " with the bid network of " << o.bid_from
-              << "\n";
-    return 0;
+  if (o.settings_given) {  // --bid-from alone keeps the file's settings
+    nlohmann::json change;
+    change["from"] = file.agent_settings;
+    change["to"] = o.settings;
+    change["by"] = std::string("ddz ") + DDZ_VERSION + ", commit " + DDZ_GIT_COMMIT;
+    change["unix_time"] = int64_t(std::time(nullptr));
+    prov["settings_changes"].push_back(change);
+    file.agent_settings = o.settings;
   }
-  nlohmann::json change;
-  change["from"] = file.agent_settings;
-  change["to"] = o.settings;
-  change["by"] = std::string("ddz ") + DDZ_VERSION + ", commit " + DDZ_GIT_COMMIT;
-  change["unix_time"] = int64_t(std::time(nullptr));
-  prov["settings_changes"].push_back(change);
-  file.agent_settings = o.settings;
   file.provenance = prov.dump();
   save_agent_file(file, o.out);
-  std::cout << "wrote " << o.out << ": the network of " << o.from << " with default settings \"" << o.settings
-            << "\"\n";
+  std::cout << "wrote " << o.out << ": the network of " << o.from;
+  if (!o.bid_from.empty()) std::cout << " with the bid network of " << o.bid_from;
+  if (o.settings_given) std::cout << " with default settings \"" << o.settings << "\"";
+  std::cout << "\n";
   return 0;
 }
 

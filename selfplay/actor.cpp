@@ -28,26 +28,9 @@ void finish_game(const GameState& end, GameSamples& out, const SeatPlan& plan) {
   // The bid head learns the landlord's result from the hand it was dealt. Without bidding that
   // is the fixed landlord's 17 cards with no bids yet; with bidding, each of its bid decisions.
   if (!plan.network[size_t(landlord)]) return;
-  const Deal& deal = end.initial_deal();
-  BidSample b;
-  b.hand = deal.hands[size_t(landlord)];
-  b.seat = landlord;
-  b.win = end.landlord_won() ? 1.0f : 0.0f;
-  b.score = float(scores[size_t(landlord)]) / float(end.base_score()) / kScoreScale;
-  if (!end.rules().bidding) {
-    b.first_bidder = landlord;
-    out.bids.push_back(b);
-    return;
-  }
-  b.first_bidder = end.first_bidder();
-  std::vector<BidRecord> before;
-  for (const BidRecord& r : end.bids()) {
-    if (r.seat == landlord) {
-      b.bids = before;
-      out.bids.push_back(b);
-    }
-    before.push_back(r);
-  }
+  const std::vector<std::vector<BidRecord>> decisions =
+      end.rules().bidding ? bid_decisions(end, landlord) : std::vector<std::vector<BidRecord>>{{}};
+  add_landlord_bids(end, landlord, decisions, end, out);
 }
 
 NetworkSpec network_spec(const TrainConfig& c) {

@@ -37,7 +37,7 @@ void add_landlord_bids(const GameState& end, int seat, const std::vector<std::ve
   BidSample b;
   b.hand = end.initial_deal().hands[size_t(seat)];
   b.seat = seat;
-  b.first_bidder = end.first_bidder();
+  b.first_bidder = end.rules().bidding ? end.first_bidder() : seat;  // fixed: as the first bidder
   b.win = as_landlord.landlord_won() ? 1.0f : 0.0f;
   b.score = float(as_landlord.scores()[size_t(seat)]) / float(as_landlord.base_score()) / kScoreScale;
   for (const std::vector<BidRecord>& bids : decisions) {

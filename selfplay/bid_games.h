@@ -19,7 +19,8 @@ std::vector<std::vector<BidRecord>> bid_decisions(const GameState& end, int seat
 GameState fixed_landlord_game(const GameState& bidding, int seat);
 
 // One bid sample per decision for `seat`'s 17 cards of end's deal, each with the result of
-// `as_landlord`, a finished game of that deal with `seat` as landlord.
+// `as_landlord`, a finished game of that deal with `seat` as landlord. In a game without bidding
+// the seat counts as the first bidder (a fixed landlord's one decision, no bids before it).
 void add_landlord_bids(const GameState& end, int seat, const std::vector<std::vector<BidRecord>>& decisions,
                        const GameState& as_landlord, GameSamples& out);
 

@@ -7,7 +7,6 @@
 #include <memory>
 #include <stdexcept>
 
-#include "agent/factory.h"
 #include "agent/heuristic_evaluator.h"
 #include "agent/policy_rollout_agent.h"
 #include "models/features.h"
@@ -75,11 +74,8 @@ std::vector<float> rollout_target(const std::vector<float>& probs, const std::ve
 namespace {
 
 std::unique_ptr<Agent> rollout_agent(const EigenNet& net, const TrainConfig& config, const SeatPlan& plan, uint64_t seed) {
-  std::unique_ptr<Agent> network = network_rollout_player(net, config);
-  if (plan.pool_agent < 0) return network;
-  std::unique_ptr<Agent> pool = make_agent(config.pool_agents.at(size_t(plan.pool_agent)));
-  pool->new_game(Rng::mix(seed, 0x7013));
-  return std::make_unique<SeatwiseAgent>(std::move(network), std::move(pool), plan);
+  const std::string pool_spec = plan.pool_agent < 0 ? "" : config.pool_agents.at(size_t(plan.pool_agent));
+  return seatwise_rollouts(net, config, plan, pool_spec, Rng::mix(seed, 0x7013));
 }
 
 // Scores the policy's likeliest moves at a position by one rollout each on the true deal: the

@@ -2,6 +2,7 @@
 // with rollout_others "seats", a searching pool agent modelled by the heuristic.
 #include "selfplay/seat_rollouts.h"
 
+#include "agent/agent_spec.h"
 #include "agent/factory.h"
 
 namespace ddz::selfplay {
@@ -12,7 +13,7 @@ std::unique_ptr<Agent> network_rollout_player(const EigenNet& net, const TrainCo
 }
 
 std::string rollout_model_of(const std::string& spec) {
-  const std::string kind = spec.substr(0, spec.find_first_of(":,"));
+  const std::string kind = AgentSpec::parse(spec).kind();
   if (kind == "heuristic" || kind == "random" || kind == "net") return spec;
   return "heuristic";
 }
@@ -23,9 +24,16 @@ std::unique_ptr<Agent> searched_game_rollouts(const EigenNet& net, const TrainCo
     return make_rollout_player(net, config.rollout_policy, config.rollout_others == "seats" ? "net" : config.rollout_others,
                                net_rollouts);
   *net_rollouts = nullptr;
+  return seatwise_rollouts(net, config, plan, rollout_model_of(config.pool_agents.at(size_t(plan.pool_agent))),
+                           Rng::mix(seed, 0x7014));
+}
+
+std::unique_ptr<Agent> seatwise_rollouts(const EigenNet& net, const TrainConfig& config, const SeatPlan& plan,
+                                         const std::string& pool_spec, uint64_t pool_seed) {
   std::unique_ptr<Agent> network = network_rollout_player(net, config);
-  std::unique_ptr<Agent> pool = make_agent(rollout_model_of(config.pool_agents.at(size_t(plan.pool_agent))));
-  pool->new_game(Rng::mix(seed, 0x7014));
+  if (plan.pool_agent < 0) return network;
+  std::unique_ptr<Agent> pool = make_agent(pool_spec);
+  pool->new_game(pool_seed);
   return std::make_unique<SeatwiseAgent>(std::move(network), std::move(pool), plan);
 }
 

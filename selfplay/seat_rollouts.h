@@ -33,6 +33,11 @@ class SeatwiseAgent final : public Agent {
 // The network seats' rollout player: the policy's argmax (config.rollout_policy "net") or the heuristic.
 std::unique_ptr<Agent> network_rollout_player(const EigenNet& net, const TrainConfig& config);
 
+// The network's seats by network_rollout_player and, in a pool game (plan.pool_agent >= 0), the
+// pool seats by a fresh `pool_spec` agent told new_game(pool_seed); the network alone otherwise.
+std::unique_ptr<Agent> seatwise_rollouts(const EigenNet& net, const TrainConfig& config, const SeatPlan& plan,
+                                         const std::string& pool_spec, uint64_t pool_seed);
+
 // The agent that stands in for pool agent `spec` in rollouts: the agent itself when a move costs
 // microseconds (heuristic, random, net:FILE), the heuristic for a searching agent (mcts,
 // mcts+net, gumbel, pretrained), whose every rollout ply would cost a whole search.
