@@ -1,7 +1,8 @@
 // `ddz export --run DIR [--checkpoint STEP] --out FILE`: turns a training checkpoint into one
 // self-contained agent file (models/agent_file.h) usable as `net:FILE` without LibTorch;
 // `--from FILE` rewrites an agent file with new default settings (weights and provenance kept),
-// and with `--bid-from FILE` takes the bid network from another agent file.
+// with `--bid-from FILE` takes the bid network from another agent file, and with `--merge FILE`
+// averages its heads with other agent files' as one wider network (models/net_merge.h).
 #include <ctime>
 #include <iostream>
 
@@ -9,6 +10,7 @@
 #include "ddz_version.h"  // generated in the build tree (cmake/Version.cmake)
 #include "agent/agent_spec.h"
 #include "models/agent_file.h"
+#include "models/net_merge.h"
 #include "selfplay/files.h"
 
 namespace ddz::cli {
@@ -22,18 +24,63 @@ struct ExportOptions {
   std::string settings;
   bool settings_given = false;
   std::string bid_from;
+  std::vector<std::string> merge;
+  std::vector<std::string> merge_heads{"policy", "value"};
 };
+
+// The provenance of an agent file as JSON (a file whose provenance is not JSON keeps it as text).
+nlohmann::json provenance_json(const AgentFile& file) {
+  try {
+    return file.provenance.empty() ? nlohmann::json() : nlohmann::json::parse(file.provenance);
+  } catch (const nlohmann::json::exception&) {
+    return file.provenance;
+  }
+}
+
+AgentFile load_for_export(const std::string& path) {
+  try {
+    return load_agent_file(path);
+  } catch (const ModelFileError& e) {
+    throw UsageError(e.what());
+  }
+}
+
+// --merge: `file`'s heads named by --merge-heads become the mean of its own and each --merge
+// file's (one network, as many times as wide as there are files); the others stay `file`'s.
+void merge_networks_into(AgentFile& file, const ExportOptions& o, nlohmann::json& prov) {
+  for (const std::string& head : o.merge_heads)
+    if (!is_mergeable_head(head))
+      throw UsageError("--merge-heads: \"" + head + "\" is not a head (policy, value or bid)");
+  std::vector<Weights> members{file.weights};
+  nlohmann::json change;
+  change["heads"] = o.merge_heads;
+  for (const std::string& path : o.merge) {
+    AgentFile other = load_for_export(path);
+    if (!(other.spec == file.spec))
+      throw UsageError("--merge " + path + ": its architecture " + other.spec.to_json() + " differs from the --from file's " +
+                       file.spec.to_json() + " (networks merge only with their own kind)");
+    members.push_back(std::move(other.weights));
+    change["files"].push_back({{"file", path}, {"provenance", provenance_json(other)}});
+  }
+  MergedNetwork merged;
+  try {
+    merged = merge_networks(file.spec, members, o.merge_heads);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--merge: ") + e.what());
+  }
+  file.spec = merged.spec;
+  file.weights = std::move(merged.weights);
+  change["architecture"] = nlohmann::json::parse(file.spec.to_json());
+  change["by"] = std::string("ddz ") + DDZ_VERSION + ", commit " + DDZ_GIT_COMMIT;
+  change["unix_time"] = int64_t(std::time(nullptr));
+  prov["merges"].push_back(change);
+}
 
 // The bid network's tensors (bid_h*, bid_out) of `donor` replace those of `file`; the bid inputs
 // and layer widths must agree. The bid network shares no layer with the policy or the value
 // network, so the rest of `file` plays exactly as before.
 void take_bid_network(AgentFile& file, const std::string& donor_path, nlohmann::json& prov) {
-  AgentFile donor;
-  try {
-    donor = load_agent_file(donor_path);
-  } catch (const ModelFileError& e) {
-    throw UsageError(e.what());
-  }
+  AgentFile donor = load_for_export(donor_path);
   if (donor.spec.bid_hidden != file.spec.bid_hidden || donor.spec.bid_dim() != file.spec.bid_dim())
     throw UsageError("--bid-from " + donor_path + ": its bid network (inputs " + std::to_string(donor.spec.bid_dim()) +
                      ", layers " + donor.spec.to_json() + ") does not match the --from file's (inputs " +
@@ -46,11 +93,7 @@ void take_bid_network(AgentFile& file, const std::string& donor_path, nlohmann::
     }
   nlohmann::json change;
   change["from_file"] = donor_path;
-  try {
-    change["from_provenance"] = donor.provenance.empty() ? nlohmann::json() : nlohmann::json::parse(donor.provenance);
-  } catch (const nlohmann::json::exception&) {
-    change["from_provenance"] = donor.provenance;
-  }
+  change["from_provenance"] = provenance_json(donor);
   change["tensors"] = taken;
   change["by"] = std::string("ddz ") + DDZ_VERSION + ", commit " + DDZ_GIT_COMMIT;
   change["unix_time"] = int64_t(std::time(nullptr));
@@ -68,13 +111,9 @@ int resettle(const ExportOptions& o) {
     if (!key_ok || eq + 1 == item.size() || item.find('=', eq + 1) != std::string::npos)
       throw UsageError("--settings \"" + o.settings + "\": \"" + item + "\" is not key=value");
   }
-  AgentFile file;
-  try {
-    file = load_agent_file(o.from);
-  } catch (const ModelFileError& e) {
-    throw UsageError(e.what());
-  }
-  if (!o.settings_given && o.bid_from.empty()) throw UsageError("--from " + o.from + ": give --settings or --bid-from");
+  AgentFile file = load_for_export(o.from);
+  if (!o.settings_given && o.bid_from.empty() && o.merge.empty())
+    throw UsageError("--from " + o.from + ": give --settings, --bid-from or --merge");
   nlohmann::json prov = nlohmann::json::object();
   try {
     if (!file.provenance.empty()) prov = nlohmann::json::parse(file.provenance);
@@ -82,6 +121,7 @@ int resettle(const ExportOptions& o) {
     prov = nlohmann::json::object();
     prov["original"] = file.provenance;
   }
+  if (!o.merge.empty()) merge_networks_into(file, o, prov);
   if (!o.bid_from.empty()) take_bid_network(file, o.bid_from, prov);
   if (o.settings_given) {  // --bid-from alone keeps the file's settings
     nlohmann::json change;
@@ -95,6 +135,8 @@ int resettle(const ExportOptions& o) {
   file.provenance = prov.dump();
   save_agent_file(file, o.out);
   std::cout << "wrote " << o.out << ": the network of " << o.from;
+  if (!o.merge.empty())
+    std::cout << " merged with " << o.merge.size() << " more (heads averaged, now " << file.spec.to_json() << ")";
   if (!o.bid_from.empty()) std::cout << " with the bid network of " << o.bid_from;
   if (o.settings_given) std::cout << " with default settings \"" << o.settings << "\"";
   std::cout << "\n";
@@ -118,6 +160,16 @@ CommandAction setup(CLI::App& sub) {
                                   "With --from: take the bid network from this agent file (same bid layers), the "
                                   "rest unchanged; the provenance records it. Without --settings the settings are kept");
   bid_from->needs(from);
+  auto* merge = sub.add_option("--merge", o->merge,
+                               "With --from: average the --merge-heads of the --from file with this agent file's (same "
+                               "architecture; repeat for more). The result is one network as many times as wide, "
+                               "whose heads output the files' mean: an ensemble in one file");
+  merge->needs(from);
+  sub.add_option("--merge-heads", o->merge_heads,
+                 "The heads --merge averages, comma-separated (policy, value, bid); the others stay the --from "
+                 "file's. Default: policy,value")
+      ->delimiter(',')
+      ->needs(merge);
   return [o, settings]() {
     namespace sp = ddz::selfplay;
     o->settings_given = settings->count() > 0;

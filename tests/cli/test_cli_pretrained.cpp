@@ -193,4 +193,51 @@ TEST(CliPretrained, ExportBidFromTakesTheBidNetworkAlone) {
   for (const std::string& f : {a, b, c, out}) std::remove(f.c_str());
 }
 
+// `export --from A --merge B` writes one network twice as wide whose policy and value heads
+// output the mean of A's and B's (the exact sums are models/net_merge's test; here: the layer
+// widths, A's bid network and settings kept, the provenance), `--merge-heads` chooses the heads,
+// and a file of another architecture or an unknown head is a usage error naming it.
+TEST(CliPretrained, ExportMergeAveragesTwoFilesInOne) {
+  const std::string a = ddz::testing::small_model_file("sims=3", "merge_a", 1);
+  const std::string b = ddz::testing::small_model_file("", "merge_b", 2);
+  ddz::AgentFile narrow = ddz::load_agent_file(b);
+  narrow.spec.policy_hidden = {4};
+  narrow.weights = ddz::random_weights(narrow.spec, 3);
+  const std::string c = cli_temp_path("merge_narrow.ddz");
+  ddz::save_agent_file(narrow, c);
+  const std::string out = cli_temp_path("merge_out.ddz");
+
+  CliResult r = run_ddz("export --from " + a + " --merge " + b + " --out " + out);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const ddz::AgentFile fa = ddz::load_agent_file(a), fo = ddz::load_agent_file(out);
+  for (size_t i = 0; i < fa.spec.policy_hidden.size(); ++i) EXPECT_EQ(fo.spec.policy_hidden[i], 2 * fa.spec.policy_hidden[i]);
+  for (size_t i = 0; i < fa.spec.value_hidden.size(); ++i) EXPECT_EQ(fo.spec.value_hidden[i], 2 * fa.spec.value_hidden[i]);
+  EXPECT_EQ(fo.spec.bid_hidden, fa.spec.bid_hidden);
+  for (const auto& [name, tensor] : fo.weights.tensors) {
+    if (name.rfind("bid_", 0) == 0) {
+      EXPECT_EQ(tensor, fa.weights.at(name)) << name;
+    }
+  }
+  EXPECT_EQ(fo.agent_settings, "sims=3");
+  EXPECT_NE(fo.provenance.find("\"merges\""), std::string::npos) << fo.provenance;
+  EXPECT_NE(fo.provenance.find("merge_b"), std::string::npos) << fo.provenance;
+  // The merged file plays: a net: agent built on it passes the arena's legality checks.
+  r = run_ddz("arena --agent net:" + out + " --agent random --deals 2 --seed 1 --no-cpu-times");
+  EXPECT_EQ(r.code, 0) << r.err;
+
+  r = run_ddz("export --from " + a + " --merge " + b + " --merge-heads policy --out " + out);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const ddz::AgentFile fp = ddz::load_agent_file(out);
+  EXPECT_EQ(fp.spec.value_hidden, fa.spec.value_hidden);
+  EXPECT_EQ(fp.spec.policy_hidden.front(), 2 * fa.spec.policy_hidden.front());
+
+  r = run_ddz("export --from " + a + " --merge " + c + " --out " + out);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(c), std::string::npos) << r.err;
+  r = run_ddz("export --from " + a + " --merge " + b + " --merge-heads critic --out " + out);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("critic"), std::string::npos) << r.err;
+  for (const std::string& f : {a, b, c, out}) std::remove(f.c_str());
+}
+
 }  // namespace
