@@ -86,10 +86,18 @@ SeatPlan plan_seats(const TrainConfig& config, uint64_t seed) {
   Rng rng(Rng::mix(seed, 0x9001));
   if (rng.uniform() >= config.pool_share) return plan;
   plan.pool_agent = int(rng.below(uint32_t(config.pool_agents.size())));
+  if (config.pool_seats == "sides") return plan;  // the network bids in every seat; seat_pool_side splits
   const bool one_network_seat = rng.uniform() < 0.5;
   const int seat = int(rng.below(uint32_t(kNumSeats)));
   for (int s = 0; s < kNumSeats; ++s) plan.network[size_t(s)] = one_network_seat ? s == seat : s != seat;
   return plan;
+}
+
+void seat_pool_side(SeatPlan& plan, const TrainConfig& config, int landlord, uint64_t seed) {
+  if (plan.pool_agent < 0 || config.pool_seats != "sides" || landlord < 0 || landlord >= kNumSeats) return;
+  Rng rng(Rng::mix(seed, 0x51DE));
+  const bool pool_is_landlord = rng.uniform() < 0.5;
+  for (int s = 0; s < kNumSeats; ++s) plan.network[size_t(s)] = (s == landlord) != pool_is_landlord;
 }
 
 Agent* pool_agent_of(const SeatPlan& plan, ActorContext& context, uint64_t seed) {
@@ -135,9 +143,10 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
   GameSamples out;
   Rng rng(Rng::mix(seed, 0x5e1f));
   GameState state(seed, game_rules(config, seed));
-  const SeatPlan plan = plan_seats(config, seed);
+  SeatPlan plan = plan_seats(config, seed);
   Agent* pool_agent = pool_agent_of(plan, *context, seed);
   play_bidding(net, state, plan, pool_agent, rng);
+  seat_pool_side(plan, config, state.landlord(), seed);
   GumbelSettings full;
   full.sims = config.sims;
   full.k = config.gumbel_k;

@@ -54,8 +54,15 @@ struct SeatPlan {
   int pool_agent = -1;
 };
 // Deterministic given seed: a pool game with probability config.pool_share, the pool agent
-// drawn uniformly, then with equal chance one network seat (uniform) or two.
+// drawn uniformly, then with equal chance one network seat (uniform) or two. With
+// config.pool_seats "sides" the network holds every seat until the bidding is over (it bids for
+// all three), and seat_pool_side then gives the pool agent one whole side.
 SeatPlan plan_seats(const TrainConfig& config, uint64_t seed);
+// After the bidding, with config.pool_seats "sides" in a pool game: the pool agent takes the
+// landlord's seat or both farmers' (equal chance, deterministic given seed), the network the
+// other side, so that every pool game is a match of the network against that agent as the arena
+// plays it. Otherwise plan stays as it is.
+void seat_pool_side(SeatPlan& plan, const TrainConfig& config, int landlord, uint64_t seed);
 
 // The pool agent of plan's game from context, told that a new game begins (null when the plan
 // has no pool seat). Throws std::logic_error when the context holds no pool agents.

@@ -172,6 +172,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_int("infer_moves", c.infer_moves, 0, 1000);
   r.read_string_list("pool_agents", c.pool_agents);
   r.read_double("pool_share", c.pool_share, 0, 1);
+  r.read_choice("pool_seats", c.pool_seats, {"mixed", "sides"});
   r.read_double("pg_share", c.pg_share, 0, 1);
   r.read_double("pg_lambda", c.pg_lambda, 0, 1);
   r.read_double("pg_scale", c.pg_scale, 0, 100);
@@ -267,6 +268,7 @@ std::string TrainConfig::to_yaml() const {
   os << "infer_moves: " << infer_moves << "\n";
   strings("pool_agents", pool_agents);
   os << "pool_share: " << pool_share << "\n";
+  os << "pool_seats: " << pool_seats << "\n";
   os << "pg_share: " << pg_share << "\n";
   os << "pg_lambda: " << pg_lambda << "\n";
   os << "pg_scale: " << pg_scale << "\n";

@@ -75,6 +75,10 @@ struct TrainConfig {
   // teaches the network to beat itself, which is not the same as beating other players.
   std::vector<std::string> pool_agents{};
   double pool_share = 0.0;
+  // Which seats the pool agent takes: "mixed" (one or two seats at random, so the network is
+  // often the pool agent's partner) or "sides" (the landlord alone or both farmers, half the pool
+  // games each: the network's side against the agent's, the configuration the arena measures).
+  std::string pool_seats = "mixed";
   // Policy-gradient games (selfplay/pg_game.h): in a pg_share of the games every network seat
   // plays its policy alone, sampled at temperature 1 (no search, ~50x faster than a searched
   // move), and its policy target is an actor-critic step: the move's advantage under the value

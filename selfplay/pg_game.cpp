@@ -163,7 +163,7 @@ GameSamples play_pg_game(const EigenNet& net, const TrainConfig& config, uint64_
   GameSamples out;
   Rng rng(Rng::mix(seed, 0x96a4));
   GameState state(seed, game_rules(config, seed));
-  const SeatPlan plan = plan_seats(config, seed);
+  SeatPlan plan = plan_seats(config, seed);
   std::unique_ptr<ActorContext> own;
   if (plan.pool_agent >= 0 && !context) {
     own = std::make_unique<ActorContext>(config);
@@ -171,6 +171,7 @@ GameSamples play_pg_game(const EigenNet& net, const TrainConfig& config, uint64_
   }
   Agent* pool_agent = context ? pool_agent_of(plan, *context, seed) : nullptr;
   play_bidding(net, state, plan, pool_agent, rng);
+  seat_pool_side(plan, config, state.landlord(), seed);
   // Per ply: the landlord side's value before it; per sample: its ply, the mover's side sign
   // (+1 landlord), the policy that played and the move it chose.
   std::vector<float> values;

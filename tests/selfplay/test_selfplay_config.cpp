@@ -75,6 +75,10 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   e = error_of("rollout_others: random\n");
   EXPECT_NE(e.find("key 'rollout_others'"), std::string::npos) << e;
   EXPECT_EQ(parse_config("rollout_policy: net\nrollout_others: seats\n", "seats").rollout_others, "seats");
+  e = error_of("pool_seats: one\n");
+  EXPECT_NE(e.find("key 'pool_seats'"), std::string::npos) << e;
+  EXPECT_EQ(parse_config("pool_seats: sides\n", "sides").pool_seats, "sides");
+  EXPECT_EQ(parse_config("", "default").pool_seats, "mixed");
   e = error_of("infer: 0\n");
   EXPECT_NE(e.find("key 'infer'"), std::string::npos) << e;
   e = error_of("infer_moves: -1\n");

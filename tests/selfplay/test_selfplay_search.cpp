@@ -530,6 +530,72 @@ TEST(SelfplayActor, PoolSeatsGiveNoSamples) {
   EXPECT_GT(landlord_by_net, 0);
 }
 
+// pool_seats "sides": the network holds every seat through the bidding, and afterwards the pool
+// agent holds exactly one side, the landlord alone or both farmers, each in about half the games.
+TEST(SelfplayActor, PoolSidesGiveTheAgentAWholeSide) {
+  TrainConfig cfg;
+  cfg.pool_agents = {"heuristic"};
+  cfg.pool_share = 1.0;
+  cfg.pool_seats = "sides";
+  int pool_landlord = 0, pool_farmers = 0;
+  for (uint64_t seed = 1; seed <= 600; ++seed) {
+    SeatPlan plan = plan_seats(cfg, seed);
+    ASSERT_EQ(plan.pool_agent, 0);
+    EXPECT_EQ(plan.network, (std::array<bool, kNumSeats>{{true, true, true}})) << seed;  // it bids for all
+    const int landlord = int(seed % 3);
+    seat_pool_side(plan, cfg, landlord, seed);
+    const int network_seats = int(plan.network[0]) + int(plan.network[1]) + int(plan.network[2]);
+    if (plan.network[size_t(landlord)]) {
+      EXPECT_EQ(network_seats, 1) << seed;  // the landlord against the agent's two farmers
+      ++pool_farmers;
+    } else {
+      EXPECT_EQ(network_seats, 2) << seed;  // both farmers against the agent's landlord
+      ++pool_landlord;
+    }
+  }
+  EXPECT_GT(pool_landlord, 240);  // 300 expected
+  EXPECT_GT(pool_farmers, 240);
+  // "mixed" (the default) leaves a plan as plan_seats drew it.
+  cfg.pool_seats = "mixed";
+  for (uint64_t seed = 1; seed <= 50; ++seed) {
+    SeatPlan plan = plan_seats(cfg, seed);
+    const SeatPlan drawn = plan;
+    seat_pool_side(plan, cfg, 0, seed);
+    EXPECT_EQ(plan.network, drawn.network) << seed;
+  }
+}
+
+// In a sides game the samples come from one side only: every sampled mover is the landlord, or
+// none is; both kinds of game occur, with and without bidding.
+TEST(SelfplayActor, PoolSidesGamesSampleOneSide) {
+  TrainConfig cfg;
+  cfg.sims = 4;
+  cfg.gumbel_k = 4;
+  cfg.fast_sims = 2;
+  cfg.pool_agents = {"heuristic"};
+  cfg.pool_share = 1.0;
+  cfg.pool_seats = "sides";
+  ActorContext context(cfg);
+  int landlord_games = 0, farmer_games = 0;
+  for (bool bidding : {false, true}) {
+    cfg.bidding = bidding;
+    Learner learner(tiny_spec(), cfg, 3);
+    const EigenNet net(tiny_spec(), learner.weights());
+    for (uint64_t seed = 1; seed <= 12; ++seed) {
+      const GameSamples g = play_selfplay_game(net, cfg, seed, &context);
+      ASSERT_FALSE(g.plays.empty()) << seed;
+      const int landlord = g.plays.front().state.landlord();
+      int by_landlord = 0;
+      for (const PlaySample& s : g.plays) by_landlord += s.state.to_move() == landlord;
+      EXPECT_TRUE(by_landlord == 0 || by_landlord == int(g.plays.size())) << seed;
+      (by_landlord > 0 ? landlord_games : farmer_games)++;
+      EXPECT_EQ(g.bids.empty(), by_landlord == 0) << seed;  // a bid sample only from its own landlord
+    }
+  }
+  EXPECT_GT(landlord_games, 0);
+  EXPECT_GT(farmer_games, 0);
+}
+
 TEST(SelfplayReplay, BoundedAndSampled) {
   ReplayBuffer<int> buf(100);
   for (int i = 0; i < 10; ++i) {
