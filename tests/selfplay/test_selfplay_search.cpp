@@ -491,15 +491,21 @@ TEST(SelfplayActor, PoolGamesFollowTheShare) {
   EXPECT_GT(drawn[1], 200);
 }
 
-// In a pool game only the network's seats give play samples, and a bid sample only comes from a
-// landlord the network played; the game is still deterministic for its seed.
-TEST(SelfplayActor, PoolSeatsGiveNoSamples) {
+// Small searched games, every one with the heuristic in the pool.
+TrainConfig heuristic_pool_games() {
   TrainConfig cfg;
   cfg.sims = 4;
   cfg.gumbel_k = 4;
   cfg.fast_sims = 2;
   cfg.pool_agents = {"heuristic"};
   cfg.pool_share = 1.0;
+  return cfg;
+}
+
+// In a pool game only the network's seats give play samples, and a bid sample only comes from a
+// landlord the network played; the game is still deterministic for its seed.
+TEST(SelfplayActor, PoolSeatsGiveNoSamples) {
+  TrainConfig cfg = heuristic_pool_games();
   ActorContext context(cfg);
   ASSERT_EQ(context.pool.size(), 1u);
   int landlord_by_pool = 0, landlord_by_net = 0;
@@ -568,12 +574,7 @@ TEST(SelfplayActor, PoolSidesGiveTheAgentAWholeSide) {
 // In a sides game the samples come from one side only: every sampled mover is the landlord, or
 // none is; both kinds of game occur, with and without bidding.
 TEST(SelfplayActor, PoolSidesGamesSampleOneSide) {
-  TrainConfig cfg;
-  cfg.sims = 4;
-  cfg.gumbel_k = 4;
-  cfg.fast_sims = 2;
-  cfg.pool_agents = {"heuristic"};
-  cfg.pool_share = 1.0;
+  TrainConfig cfg = heuristic_pool_games();
   cfg.pool_seats = "sides";
   ActorContext context(cfg);
   int landlord_games = 0, farmer_games = 0;
