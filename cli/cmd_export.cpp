@@ -149,8 +149,9 @@ CommandAction setup(CLI::App& sub) {
   auto* checkpoint =
       sub.add_option("--checkpoint", o->checkpoint, "Learner step of the checkpoint (default: the newest valid one)");
   auto* from = sub.add_option("--from", o->from,
-                              "An agent file to rewrite with new --settings instead of a run (its weights and "
-                              "provenance are kept; the provenance records the change)");
+                              "An agent file to rewrite instead of a run: new --settings, another file's bid "
+                              "network (--bid-from) or other files merged in (--merge); the provenance records "
+                              "each change");
   run->excludes(from);
   checkpoint->excludes(from);
   sub.add_option("--out", o->out, "Agent file to write, e.g. agent.ddz (may be the --from file: written atomically)")
