@@ -48,9 +48,6 @@ AgentFile load_for_export(const std::string& path) {
 // --merge: `file`'s heads named by --merge-heads become the mean of its own and each --merge
 // file's (one network, as many times as wide as there are files); the others stay `file`'s.
 void merge_networks_into(AgentFile& file, const ExportOptions& o, nlohmann::json& prov) {
-  for (const std::string& head : o.merge_heads)
-    if (!is_mergeable_head(head))
-      throw UsageError("--merge-heads: \"" + head + "\" is not a head (policy, value or bid)");
   std::vector<Weights> members{file.weights};
   nlohmann::json change;
   change["heads"] = o.merge_heads;
@@ -66,7 +63,7 @@ void merge_networks_into(AgentFile& file, const ExportOptions& o, nlohmann::json
   try {
     merged = merge_networks(file.spec, members, o.merge_heads);
   } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--merge: ") + e.what());
+    throw UsageError(e.what());  // names the head, the member or the width (models/net_merge.h)
   }
   file.spec = merged.spec;
   file.weights = std::move(merged.weights);

@@ -69,18 +69,18 @@ Tensor merge_tensor(Role role, const std::vector<const Tensor*>& parts) {
 
 }  // namespace
 
-bool is_mergeable_head(const std::string& head) { return head == "policy" || head == "value" || head == "bid"; }
-
 MergedNetwork merge_networks(const NetworkSpec& spec, const std::vector<Weights>& members,
                              const std::vector<std::string>& heads) {
-  if (members.empty()) throw std::invalid_argument("merge: no networks to merge");
+  const std::string why = "cannot merge the networks: ";
+  if (members.empty()) throw std::invalid_argument(why + "no networks to merge");
   for (const std::string& h : heads)
-    if (!is_mergeable_head(h)) throw std::invalid_argument("merge: unknown head \"" + h + "\" (policy, value or bid)");
+    if (h != "policy" && h != "value" && h != "bid")
+      throw std::invalid_argument(why + "unknown head \"" + h + "\" (policy, value or bid)");
   for (size_t i = 0; i < members.size(); ++i) {
     try {
       check_weights(spec, members[i]);
     } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument("merge: network " + std::to_string(i + 1) + " does not fit the architecture " +
+      throw std::invalid_argument(why + "network " + std::to_string(i + 1) + " does not fit the architecture " +
                                   spec.to_json() + ": " + e.what());
     }
   }
@@ -97,7 +97,11 @@ MergedNetwork merge_networks(const NetworkSpec& spec, const std::vector<Weights>
                               {"bid", &out.spec.bid_hidden}})
     if (merged(head))
       for (int& width : *hidden) width *= k;
-  out.spec.validate();  // merged widths past the limit are an error here, before any copy
+  try {
+    out.spec.validate();  // merged widths past the limit are an error here, before any copy
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(why + e.what());
+  }
   out.weights.meta = members[0].meta;
   for (const auto& [name, shape] : spec.parameter_shapes()) {
     const std::string head = head_of(name);

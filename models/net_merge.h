@@ -9,9 +9,6 @@
 
 namespace ddz {
 
-// The heads a merge may average ("policy", "value", "bid").
-bool is_mergeable_head(const std::string& head);
-
 struct MergedNetwork {
   NetworkSpec spec;
   Weights weights;
@@ -24,9 +21,10 @@ struct MergedNetwork {
 // weights side by side divided by K, with the mean of their biases. ReLU acts unit by unit, so
 // the merged head's output is the mean of the members' outputs on every input; for the policy,
 // whose scores are softmax logits, that is the normalised geometric mean of the members'
-// policies. A head not in `heads` is the first member's, unchanged. Throws
-// std::invalid_argument naming the problem: no members, an unknown head, a member whose tensors
-// do not fit `spec`, or merged widths past NetworkSpec's limit.
+// policies. A head not in `heads` is the first member's, unchanged. `heads` may name "policy",
+// "value" and "bid". Throws std::invalid_argument ("cannot merge the networks: ...") naming
+// the problem: no members, an unknown head, a member whose tensors do not fit `spec`, or merged
+// widths past NetworkSpec's limit.
 MergedNetwork merge_networks(const NetworkSpec& spec, const std::vector<Weights>& members,
                              const std::vector<std::string>& heads);
 
