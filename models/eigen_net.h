@@ -70,8 +70,8 @@ class EigenNet {
   // Runs hidden layers (ReLU) and the output layer on rows of x (n x in). Batches of up to
   // kSmallBatch rows skip Eigen's matrix product, which repacks the whole weight matrix on every
   // call (most of a move's time at batch 1-20, where searches and rollouts evaluate): each row
-  // sums the transposed weight rows of its non-zero inputs (about half are zero after ReLU), and
-  // narrow output layers take one dot product per output.
+  // lists its non-zero inputs (about half are zero after ReLU) and sums their transposed weight
+  // rows in vector registers, and narrow output layers take one dot product per output.
   static Matrix mlp(const std::vector<Layer>& layers, Matrix x);
   static constexpr Eigen::Index kSmallBatch = 32;
   void heads(const InputLayer& in, const std::vector<Layer>& rest, const float* inputs, int n, HeadOutput* out) const;

@@ -42,8 +42,9 @@ std::vector<float> add(std::vector<float> a, const std::vector<float>& b, bool r
 using testing::Position;
 using testing::positions;
 
-TEST(EigenNet, MatchesNaiveReference) {
-  const NetworkSpec spec = small_spec();
+// The forward pass of `spec` against the naive reference on played positions. Both heads have two
+// hidden layers.
+void expect_matches_naive_reference(const NetworkSpec& spec) {
   const Weights w = random_weights(spec, 3);
   const EigenNet net(spec, w);
   for (const Position& p : positions(3)) {
@@ -68,6 +69,17 @@ TEST(EigenNet, MatchesNaiveReference) {
     ASSERT_NEAR(v.win_logit, ref[0], 1e-4f);
     ASSERT_NEAR(v.score, ref[1] * kScoreScale, 4e-4f);
   }
+}
+
+TEST(EigenNet, MatchesNaiveReference) { expect_matches_naive_reference(small_spec()); }
+
+// Widths that take every path of the summing kernel in eigen_net.cpp on every -march level: whole
+// register blocks (256, 320), blocks of four vectors, single vectors and a scalar tail (100, 37).
+TEST(EigenNet, MatchesNaiveReferenceAtKernelWidths) {
+  NetworkSpec spec = default_spec();
+  spec.policy_hidden = {256, 100};
+  spec.value_hidden = {320, 37};
+  expect_matches_naive_reference(spec);
 }
 
 TEST(EigenNet, BatchedPathsEqualSinglePaths) {
