@@ -106,7 +106,7 @@ TEST(EigenNet, BatchedPathsEqualSinglePaths) {
   }
   // The single calls take the small-batch path (most positions have few moves), the batch call
   // Eigen's matrix product (EigenNet::kSmallBatch): both paths are compared.
-  ASSERT_GT(owner.size(), size_t(64));
+  ASSERT_GT(owner.size(), size_t(96));
   std::vector<float> batch(owner.size());
   net.policy_scores_batch(states.data(), int(ps.size()), moves.data(), owner.data(), int(owner.size()), batch.data());
   for (size_t i = 0; i < batch.size(); ++i) ASSERT_NEAR(batch[i], single_scores[i], 1e-5f);
