@@ -45,7 +45,7 @@ namespace {
 
 // The indices of the non-zero entries of x[0..n), k of them, written to idx (room for n + 3).
 // No branch per entry: after a ReLU about half of a row is zero, at random, and a branch on each
-// entry mispredicts often (that was most of the hidden layer's time). Four entries at a time
+// entry mispredicts often (much of the hidden layer's time went there). Four entries at a time
 // with SSE2 (every x86-64): their non-zero mask picks the indices to write from a table.
 int gather_nonzero(const float* x, Eigen::Index n, int* idx) {
   int k = 0;
@@ -129,8 +129,8 @@ void sparse_rows_sum(const float* wt, Eigen::Index outs, const float* bias, cons
   }
 }
 
-// Per-thread room for one row's non-zero inputs (the net is const and shared by threads; a fresh
-// allocation per call cost a few percent of a small batch).
+// Per-thread room for one row's non-zero inputs (the net is const and shared by threads), so
+// that a call allocates nothing for them.
 int* nonzero_scratch(Eigen::Index n) {
   thread_local std::vector<int> idx;
   if (idx.size() < size_t(n) + 3) idx.resize(size_t(n) + 3);
