@@ -129,12 +129,19 @@ void sparse_rows_sum(const float* wt, Eigen::Index outs, const float* bias, cons
   }
 }
 
-// Per-thread room for one row's non-zero inputs (the net is const and shared by threads), so
-// that a call allocates nothing for them.
-int* nonzero_scratch(Eigen::Index n) {
+// out (rows x outs, row-major) = x (rows x in, row r at x + r * stride) * wt + bias, wt being
+// [in, outs] row-major: each row lists its non-zero inputs, then sums their weight rows. The
+// index list lives in per-thread room (the net is const and shared by threads), so a call
+// allocates nothing for it.
+void sparse_affine(const float* wt, Eigen::Index in, Eigen::Index outs, const float* bias, const float* x,
+                   size_t stride, Eigen::Index rows, float* out) {
   thread_local std::vector<int> idx;
-  if (idx.size() < size_t(n) + 3) idx.resize(size_t(n) + 3);
-  return idx.data();
+  if (idx.size() < size_t(in) + 3) idx.resize(size_t(in) + 3);
+  for (Eigen::Index r = 0; r < rows; ++r) {
+    const float* row = x + size_t(r) * stride;
+    const int k = gather_nonzero(row, in, idx.data());
+    sparse_rows_sum(wt, outs, bias, idx.data(), row, k, out + size_t(r) * size_t(outs));
+  }
 }
 
 }  // namespace
@@ -142,12 +149,7 @@ int* nonzero_scratch(Eigen::Index n) {
 EigenNet::Matrix EigenNet::affine_sparse(const InputLayer& layer, const float* x, int n) {
   const Eigen::Index in = layer.wt.rows(), outs = layer.wt.cols();
   Matrix out(n, outs);
-  int* idx = nonzero_scratch(in);
-  for (int r = 0; r < n; ++r) {
-    const float* row = x + size_t(r) * size_t(layer.stride);
-    const int k = gather_nonzero(row, in, idx);
-    sparse_rows_sum(layer.wt.data(), outs, layer.b.data(), idx, row, k, out.row(r).data());
-  }
+  sparse_affine(layer.wt.data(), in, outs, layer.b.data(), x, size_t(layer.stride), n, out.data());
   return out;
 }
 
@@ -184,11 +186,7 @@ EigenNet::Matrix EigenNet::mlp(const std::vector<Layer>& layers, Matrix x) {
       for (Eigen::Index r = 0; r < n; ++r)
         for (Eigen::Index o = 0; o < outs; ++o) y(r, o) = x.row(r).dot(l.w.row(o)) + l.b(o);
     } else {
-      int* idx = nonzero_scratch(in);
-      for (Eigen::Index r = 0; r < n; ++r) {
-        const int k = gather_nonzero(x.row(r).data(), in, idx);
-        sparse_rows_sum(l.wt.data(), outs, l.b.data(), idx, x.row(r).data(), k, y.row(r).data());
-      }
+      sparse_affine(l.wt.data(), in, outs, l.b.data(), x.data(), size_t(in), n, y.data());
     }
     if (i + 1 < layers.size()) y = y.cwiseMax(0.0f);
     x.swap(y);
