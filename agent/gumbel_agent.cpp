@@ -97,6 +97,7 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   s.noise = get_int("noise", 0, 0, 1) == 1;
   s.inference.mismatch_weight = get_double("infer", 1.0, 0.001, 1.0);
   s.inference.last_moves = get_int("infer_moves", s.inference.last_moves, 0, 1000);
+  s.inference.draws = get_int("infer_draws", s.inference.draws, 1, 10000);
   s.stake_weight = get_double("stakes", 0.0, 0.0, 1.0);
   o.solver_nodes = get_int("solver_nodes", 5000, 0, 1 << 30);
   o.seed = uint64_t(get_int("seed", 0, 0, 1 << 30));
@@ -113,7 +114,7 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   o.rollout_others = get_player("others", o.rollout_others);
   o.bid = net_bid_options(spec, file);  // an unknown bid= is the spec's error, reported before any game
   std::set<std::string> allowed = net_bid_keys();
-  allowed.insert({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "rescale", "noise", "infer", "infer_moves", "stakes",
+  allowed.insert({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "rescale", "noise", "infer", "infer_moves", "infer_draws", "stakes",
                   "solver_nodes", "seed", "rollout", "confident", "rollout_solver",
                   "others", "search_cards"});
   spec.check(allowed, max_positional);

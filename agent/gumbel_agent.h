@@ -16,6 +16,8 @@
 //                     seats' last infer_moves plays the heuristic would have made differently in
 //                     it (agent/world_inference.h); 1 = off, every world counts the same
 //   infer_moves=8     how many of the other seats' latest plays are weighed (0 = all)
+//   infer_draws=1     > 1: each world is drawn by rejection (kept with probability its weight, at
+//                     most infer_draws draws) and counts 1, instead of a weighted mean
 //   stakes=0          weight w of the stakes: a simulation counts its result times
 //                     1 + w * (stake it reached / stake now - 1); 1 = expected points, 0 = wins
 //   seed=0            mixed into the per-game seed

@@ -2,6 +2,7 @@
 // other seats' recent plays, what it would have played with that seat's cards in this world.
 #include "agent/world_inference.h"
 
+#include <optional>
 #include <stdexcept>
 
 #include "agent/history_worlds.h"
@@ -10,7 +11,7 @@
 namespace ddz {
 
 WeightedWorld weigh_world(const Observation& obs, const std::array<Hand, kNumSeats>& hands,
-                          const WorldInference& inference, Agent* model) {
+                          const WorldInference& inference, Agent* model, double floor) {
   if (!inference.active()) return WeightedWorld{world_with_history(obs, hands), 1.0};
   if (!model) throw std::invalid_argument("weigh_world: inference needs a model of the other seats");
   if (inference.mismatch_weight <= 0.0) throw std::invalid_argument("weigh_world: mismatch_weight must be > 0");
@@ -28,7 +29,7 @@ WeightedWorld weigh_world(const Observation& obs, const std::array<Hand, kNumSea
   double weight = 1.0;
   const PlayRecord* base = obs.history.data();
   const PlayVisitor weigh = [&](const GameState& before, const PlayRecord& play) {
-    if (play.seat == obs.seat || size_t(&play - base) < first) return;
+    if (play.seat == obs.seat || size_t(&play - base) < first || weight < floor) return;
     if (model->play(observe(before, play.seat)) != play.move) weight *= inference.mismatch_weight;
   };
   GameState world = world_with_history(obs, hands, weigh);
@@ -37,7 +38,20 @@ WeightedWorld weigh_world(const Observation& obs, const std::array<Hand, kNumSea
 
 WeightedWorld sample_weighted_world(const Observation& obs, Rng& rng, const WorldInference& inference, Agent* model) {
   static const UniformWorldSampler sampler;
-  return weigh_world(obs, sampler.sample(obs, rng).hands(), inference, model);
+  if (!inference.active() || inference.draws <= 1)
+    return weigh_world(obs, sampler.sample(obs, rng).hands(), inference, model);
+  std::optional<WeightedWorld> heaviest;
+  for (int d = 0; d < inference.draws; ++d) {
+    const double u = 1.0 - rng.uniform();  // in (0, 1]: a world of weight 1 is always kept
+    WeightedWorld w = weigh_world(obs, sampler.sample(obs, rng).hands(), inference, model, u);
+    if (w.weight >= u) {
+      w.weight = 1.0;
+      return w;
+    }
+    if (!heaviest || w.weight > heaviest->weight) heaviest = std::move(w);
+  }
+  heaviest->weight = 1.0;
+  return std::move(*heaviest);
 }
 
 }  // namespace ddz

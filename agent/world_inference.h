@@ -16,6 +16,12 @@ struct WorldInference {
   // world. 1 = every world weighs the same (the uniform sampler alone).
   double mismatch_weight = 1.0;
   int last_moves = 8;
+  // 1: every drawn world is used with its weight (a weighted mean; when the weights are spread, a
+  // few worlds decide it). > 1: rejection sampling: a uniform draw is kept with probability equal
+  // to its weight, up to `draws` draws (the last resort is the heaviest draw seen), and the kept
+  // world weighs 1. The search then averages over as many worlds as before, drawn in proportion
+  // to their weights, instead of leaning on the few heavy ones.
+  int draws = 1;
   bool active() const { return mismatch_weight < 1.0; }
 };
 
@@ -25,10 +31,13 @@ struct WeightedWorld {
 };
 
 // The full-history world whose current hands are `hands` (consistent with obs) and its weight.
+// Once the weight falls below `floor` the model is asked no more (a rejection sampler needs no
+// more): the weight returned is then an upper bound below floor.
 WeightedWorld weigh_world(const Observation& obs, const std::array<Hand, kNumSeats>& hands,
-                          const WorldInference& inference, Agent* model);
+                          const WorldInference& inference, Agent* model, double floor = 0.0);
 
-// Draws a world for obs (play phase) uniformly, rebuilds its history and weighs it. `model` decides
+// Draws a world for obs (play phase) uniformly, rebuilds its history and weighs it (with
+// inference.draws > 1: draws until one is accepted, see WorldInference::draws). `model` decides
 // each weighed play from that seat's own Observation of the world at the time (it never sees
 // other hands); it is only called when inference is active.
 WeightedWorld sample_weighted_world(const Observation& obs, Rng& rng, const WorldInference& inference, Agent* model);

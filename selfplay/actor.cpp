@@ -158,6 +158,7 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
   full.solver_cards = config.solver_cards;
   full.inference.mismatch_weight = config.infer;
   full.inference.last_moves = config.infer_moves;
+  full.inference.draws = config.infer_draws;
   GumbelSettings fast = full;
   fast.sims = config.fast_sims;
   fast.k = std::min(config.gumbel_k, config.fast_sims);

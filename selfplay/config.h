@@ -69,6 +69,9 @@ struct TrainConfig {
   // The rollout player is the model, built for it even when rollout_mix is 0.
   double infer = 1.0;
   int infer_moves = 8;
+  // > 1: worlds drawn by rejection (kept with probability their weight, at most infer_draws draws)
+  // and counted alike, instead of a weighted mean over uniform draws (WorldInference::draws).
+  int infer_draws = 1;
   // Opponent pool: in a pool_share of the games one agent drawn from pool_agents (agent specs,
   // e.g. heuristic, mcts, net:old.ddz) takes one or two seats (half the games each); the
   // network's seats search and learn as usual, the pool's seats give no samples. Self-play alone

@@ -1,6 +1,7 @@
 // Tests of world inference (agent/world_inference.h): the true deal of a game the model played
-// itself weighs 1, weights count the mismatches of the weighed plays only, and weighted worlds
-// place the hidden cards with the seats that hold them more often than uniform worlds do.
+// itself weighs 1, weights count the mismatches of the weighed plays only, weighted worlds place
+// the hidden cards with the seats that hold them more often than uniform worlds do, and so do
+// worlds drawn by rejection, which agree with the weighted mean.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -115,6 +116,54 @@ TEST(WorldInference, WeightedWorldsPlaceHiddenCardsBetterThanUniform) {
     weighted_sum += wv / wsum;
   }
   EXPECT_GT(weighted_sum, uniform_sum + 1.0) << "weighted " << weighted_sum << " uniform " << uniform_sum;
+}
+
+// Rejection sampling (draws > 1) draws from the weighted distribution itself: every kept world
+// weighs 1, it places the hidden cards as well as the weighted mean does (the same expectation),
+// better than uniform worlds, and its worlds explain the other seats' plays more often.
+TEST(WorldInference, RejectionDrawsFollowTheWeights) {
+  auto model = make_agent("heuristic");
+  WorldInference weighted;
+  weighted.mismatch_weight = 0.3;
+  weighted.last_moves = 8;
+  WorldInference rejection = weighted;
+  rejection.draws = 1000;  // enough that the fallback (the heaviest draw) is rare
+  Rng rng(23);
+  double uniform_sum = 0, weighted_sum = 0, rejection_sum = 0;
+  int uniform_exact = 0, rejection_exact = 0;
+  for (uint64_t seed = 1; seed <= 60; ++seed) {
+    const GameState truth = heuristic_position(seed, 12 + int(seed % 20));
+    const Observation obs = observe(truth, truth.to_move());
+    const Hand unseen = obs.unseen();
+    if (unseen.size() == 0) continue;
+    auto share = [&](const GameState& world) {
+      int right = 0;
+      for (int s = 0; s < kNumSeats; ++s)
+        if (s != obs.seat) right += common_cards(world.hand(s), truth.hand(s));
+      return double(right) / unseen.size();
+    };
+    double u = 0, wv = 0, wsum = 0, r = 0;
+    const int n = 300;
+    for (int i = 0; i < n; ++i) {
+      const WeightedWorld w = sample_weighted_world(obs, rng, weighted, model.get());
+      const double sw = share(w.world);
+      u += sw;
+      wv += w.weight * sw;
+      wsum += w.weight;
+      uniform_exact += w.weight == 1.0;
+      const WeightedWorld kept = sample_weighted_world(obs, rng, rejection, model.get());
+      ASSERT_EQ(kept.weight, 1.0);
+      ASSERT_EQ(check_world(obs, kept.world), "") << "seed " << seed;
+      r += share(kept.world);
+      rejection_exact += weigh_world(obs, kept.world.hands(), weighted, model.get()).weight == 1.0;
+    }
+    uniform_sum += u / n;
+    weighted_sum += wv / wsum;
+    rejection_sum += r / n;
+  }
+  EXPECT_GT(rejection_sum, uniform_sum + 1.0) << "rejection " << rejection_sum << " uniform " << uniform_sum;
+  EXPECT_NEAR(rejection_sum, weighted_sum, 0.5) << "rejection " << rejection_sum << " weighted " << weighted_sum;
+  EXPECT_GT(rejection_exact, 2 * uniform_exact) << "rejection " << rejection_exact << " uniform " << uniform_exact;
 }
 
 }  // namespace

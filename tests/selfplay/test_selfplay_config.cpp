@@ -83,6 +83,8 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'infer'"), std::string::npos) << e;
   e = error_of("infer_moves: -1\n");
   EXPECT_NE(e.find("key 'infer_moves'"), std::string::npos) << e;
+  e = error_of("infer_draws: 0\n");
+  EXPECT_NE(e.find("key 'infer_draws'"), std::string::npos) << e;
   e = error_of("bid_games: 4\n");  // without bidding: true
   EXPECT_NE(e.find("key 'bid_games'"), std::string::npos) << e;
   e = error_of("bidding: true\nbid_games: 51\n");
@@ -161,6 +163,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.bid_games = 7;
   c.infer = 0.25;
   c.infer_moves = 0;
+  c.infer_draws = 12;
   c.pg_rollout_share = 0.625;
   c.pg_rollout_k = 6;
   c.pg_rollout_pool = true;
@@ -191,6 +194,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_EQ(r.bid_games, 7);
   EXPECT_DOUBLE_EQ(r.infer, 0.25);
   EXPECT_EQ(r.infer_moves, 0);
+  EXPECT_EQ(r.infer_draws, 12);
   EXPECT_DOUBLE_EQ(r.pg_rollout_share, 0.625);
   EXPECT_EQ(r.pg_rollout_k, 6);
   EXPECT_TRUE(r.pg_rollout_pool);
