@@ -22,6 +22,14 @@ int common_cards(Hand a, Hand b) {
   return n;
 }
 
+// The share of the hidden cards that `world` gives to the seat truly holding them (in `truth`).
+double hidden_share(const Observation& obs, const GameState& truth, const GameState& world) {
+  int right = 0;
+  for (int s = 0; s < kNumSeats; ++s)
+    if (s != obs.seat) right += common_cards(world.hand(s), truth.hand(s));
+  return double(right) / obs.unseen().size();
+}
+
 // A position after `plies` plies of a seeded fixed-landlord game played by `heuristic` at every seat.
 GameState heuristic_position(uint64_t seed, int plies) {
   Rules rules;
@@ -98,16 +106,12 @@ TEST(WorldInference, WeightedWorldsPlaceHiddenCardsBetterThanUniform) {
   for (uint64_t seed = 1; seed <= 60; ++seed) {
     const GameState truth = heuristic_position(seed, 12 + int(seed % 20));
     const Observation obs = observe(truth, truth.to_move());
-    const Hand unseen = obs.unseen();
-    if (unseen.size() == 0) continue;
+    if (obs.unseen().size() == 0) continue;
     double u = 0, wv = 0, wsum = 0;
     const int n = 200;
     for (int i = 0; i < n; ++i) {
       const WeightedWorld w = sample_weighted_world(obs, rng, inf, model.get());
-      int right = 0;
-      for (int s = 0; s < kNumSeats; ++s)
-        if (s != obs.seat) right += common_cards(w.world.hand(s), truth.hand(s));
-      const double share = double(right) / unseen.size();
+      const double share = hidden_share(obs, truth, w.world);
       u += share;
       wv += w.weight * share;
       wsum += w.weight;
@@ -134,14 +138,8 @@ TEST(WorldInference, RejectionDrawsFollowTheWeights) {
   for (uint64_t seed = 1; seed <= 60; ++seed) {
     const GameState truth = heuristic_position(seed, 12 + int(seed % 20));
     const Observation obs = observe(truth, truth.to_move());
-    const Hand unseen = obs.unseen();
-    if (unseen.size() == 0) continue;
-    auto share = [&](const GameState& world) {
-      int right = 0;
-      for (int s = 0; s < kNumSeats; ++s)
-        if (s != obs.seat) right += common_cards(world.hand(s), truth.hand(s));
-      return double(right) / unseen.size();
-    };
+    if (obs.unseen().size() == 0) continue;
+    auto share = [&](const GameState& world) { return hidden_share(obs, truth, world); };
     double u = 0, wv = 0, wsum = 0, r = 0;
     const int n = 300;
     for (int i = 0; i < n; ++i) {
