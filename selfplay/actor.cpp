@@ -10,6 +10,7 @@
 #include "models/network_spec.h"
 #include "agent/gumbel_search.h"
 #include "agent/policy_rollout_agent.h"
+#include "models/agent_file.h"
 #include "selfplay/bid_games.h"
 #include "selfplay/pg_game.h"
 #include "selfplay/seat_rollouts.h"
@@ -78,6 +79,7 @@ ActorContext::ActorContext(const TrainConfig& config) {
     solver = std::make_unique<EndgameSolver>(o);
   }
   for (const std::string& spec : config.pool_agents) pool.push_back(make_agent(spec));
+  if (!config.teacher.empty()) teacher = load_model_cached(config.teacher)->net;
 }
 
 SeatPlan plan_seats(const TrainConfig& config, uint64_t seed) {
@@ -140,6 +142,7 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
     context = own.get();
   }
   const double mix = rollout_mix < 0 ? config.rollout_mix : rollout_mix;
+  const EigenNet& searcher = context->teacher ? *context->teacher : net;  // priors, rollouts, inference
   GameSamples out;
   Rng rng(Rng::mix(seed, 0x5e1f));
   GameState state(seed, game_rules(config, seed));
@@ -165,7 +168,7 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
   std::unique_ptr<HeuristicEvaluator> rollouts;
   PolicyRolloutAgent* net_rollouts = nullptr;  // told whose move is searched (rollout_others)
   if (mix > 0 || full.inference.active())  // world inference asks the rollout player too
-    rollouts = std::make_unique<HeuristicEvaluator>(searched_game_rollouts(net, config, plan, seed, &net_rollouts),
+    rollouts = std::make_unique<HeuristicEvaluator>(searched_game_rollouts(searcher, config, plan, seed, &net_rollouts),
                                                      Rng::mix(seed, 0x7011));
   std::vector<Move> moves;
   while (state.phase() == Phase::Play) {
@@ -180,7 +183,7 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
     state.legal(moves);
     const bool is_full = rng.uniform() < config.full_search_prob;
     if (net_rollouts) net_rollouts->set_root_seat(obs.seat);
-    const GumbelResult r = gumbel_search(net, obs, moves, is_full ? full : fast, rng, rollouts.get(),
+    const GumbelResult r = gumbel_search(searcher, obs, moves, is_full ? full : fast, rng, rollouts.get(),
                                           context->solver.get());
     if (moves.size() > 1) {  // forced moves teach nothing about the policy, and little value
       PlaySample s{state, moves, r.policy, is_full, 0.0f, 0.0f};

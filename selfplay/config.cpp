@@ -77,6 +77,12 @@ class Reader {
     for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
     fail(key, "'" + v + "' is not one of: " + list);
   }
+  void read_string(const std::string& key, std::string& out) {
+    const YAML::Node node = take(key);
+    if (!node) return;
+    if (!node.IsScalar()) fail(key, "expected a string");
+    out = node.Scalar();
+  }
   void read_string_list(const std::string& key, std::vector<std::string>& out) {
     const YAML::Node node = take(key);
     if (!node) return;
@@ -171,6 +177,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_double("infer", c.infer, 0.001, 1);
   r.read_int("infer_moves", c.infer_moves, 0, 1000);
   r.read_int("infer_draws", c.infer_draws, 1, 10000);
+  r.read_string("teacher", c.teacher);
   r.read_string_list("pool_agents", c.pool_agents);
   r.read_double("pool_share", c.pool_share, 0, 1);
   r.read_choice("pool_seats", c.pool_seats, {"mixed", "sides"});
@@ -211,6 +218,8 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   if (c.gumbel_k > c.sims) r.fail("gumbel_k", "must not exceed sims (" + std::to_string(c.sims) + ")");
   if (c.fast_sims > c.sims) r.fail("fast_sims", "must not exceed sims (" + std::to_string(c.sims) + ")");
   if (c.pool_share > 0 && c.pool_agents.empty()) r.fail("pool_share", "needs at least one agent in pool_agents");
+  if (!c.teacher.empty() && c.pg_share >= 1)
+    r.fail("teacher", "teaches searched games only, and pg_share 1 leaves none");
   if (c.warm_steps > 0 && c.warm_games == 0) r.fail("warm_steps", "needs warm_games > 0");
   if (c.bid_games > 0 && !c.bidding) r.fail("bid_games", "needs bidding: true (the bid head is trained only in bidding runs)");
   if (c.rollout_mix_decay_minutes > 0 && c.rollout_mix_final > c.rollout_mix)
@@ -268,6 +277,7 @@ std::string TrainConfig::to_yaml() const {
   os << "infer: " << infer << "\n";
   os << "infer_moves: " << infer_moves << "\n";
   os << "infer_draws: " << infer_draws << "\n";
+  os << "teacher: \"" << teacher << "\"\n";
   strings("pool_agents", pool_agents);
   os << "pool_share: " << pool_share << "\n";
   os << "pool_seats: " << pool_seats << "\n";

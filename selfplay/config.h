@@ -72,6 +72,12 @@ struct TrainConfig {
   // > 1: worlds drawn by rejection (kept with probability their weight, at most infer_draws draws)
   // and counted alike, instead of a weighted mean over uniform draws (WorldInference::draws).
   int infer_draws = 1;
+  // A fixed teacher for searched games (an agent file or any file `net:FILE` loads): its policy
+  // gives the search's priors, its argmax plays the rollouts and it is world inference's model,
+  // so the targets are that network's search whatever the learner's architecture. "" = the
+  // current network (self-distillation). With it a larger student can learn from a fast teacher:
+  // self-play's cost no longer grows with the student. Bidding and bid games stay the learner's.
+  std::string teacher = "";
   // Opponent pool: in a pool_share of the games one agent drawn from pool_agents (agent specs,
   // e.g. heuristic, mcts, net:old.ddz) takes one or two seats (half the games each); the
   // network's seats search and learn as usual, the pool's seats give no samples. Self-play alone

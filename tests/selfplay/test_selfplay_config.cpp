@@ -85,6 +85,12 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'infer_moves'"), std::string::npos) << e;
   e = error_of("infer_draws: 0\n");
   EXPECT_NE(e.find("key 'infer_draws'"), std::string::npos) << e;
+  e = error_of("teacher: [a, b]\n");
+  EXPECT_NE(e.find("key 'teacher'"), std::string::npos) << e;
+  e = error_of("teacher: t.ddz\npg_share: 1\n");  // no searched game left to teach
+  EXPECT_NE(e.find("key 'teacher'"), std::string::npos) << e;
+  EXPECT_EQ(parse_config("teacher: models/t.ddz\n", "teacher").teacher, "models/t.ddz");
+  EXPECT_EQ(parse_config("", "default").teacher, "");
   e = error_of("bid_games: 4\n");  // without bidding: true
   EXPECT_NE(e.find("key 'bid_games'"), std::string::npos) << e;
   e = error_of("bidding: true\nbid_games: 51\n");
@@ -164,6 +170,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.infer = 0.25;
   c.infer_moves = 0;
   c.infer_draws = 12;
+  c.teacher = "dir with space/t.ddz";
   c.pg_rollout_share = 0.625;
   c.pg_rollout_k = 6;
   c.pg_rollout_pool = true;
@@ -195,6 +202,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_DOUBLE_EQ(r.infer, 0.25);
   EXPECT_EQ(r.infer_moves, 0);
   EXPECT_EQ(r.infer_draws, 12);
+  EXPECT_EQ(r.teacher, "dir with space/t.ddz");
   EXPECT_DOUBLE_EQ(r.pg_rollout_share, 0.625);
   EXPECT_EQ(r.pg_rollout_k, 6);
   EXPECT_TRUE(r.pg_rollout_pool);

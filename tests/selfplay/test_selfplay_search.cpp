@@ -7,6 +7,7 @@
 #include "agent/factory.h"
 #include "agent/heuristic_evaluator.h"
 #include "game/observation.h"
+#include "models/agent_file.h"
 #include "models/features.h"
 #include "selfplay/actor.h"
 #include "selfplay/files.h"
@@ -459,6 +460,38 @@ TEST(SelfplayActor, HeuristicOpponentsInNetworkRollouts) {
   all_net.rollout_policy = others.rollout_policy = "net";
   others.rollout_others = "heuristic";
   EXPECT_GT(rollout_setting_changes_targets(all_net, others), 0);
+}
+
+// teacher: a searched game's targets and moves are the teacher's search, whatever network the
+// learner has (the same game as the teacher's own self-play), and differ from the learner's own.
+TEST(SelfplayActor, TeacherSearchesInsteadOfTheLearner) {
+  TrainConfig cfg = rollout_search_config();
+  cfg.rollout_policy = "net";
+  AgentFile teacher_file;
+  teacher_file.spec = tiny_spec();
+  teacher_file.weights = random_weights(teacher_file.spec, 11);
+  teacher_file.provenance = "{}";
+  const std::string path = (testing::fresh_dir("selfplay_teacher") / "teacher.ddz").string();
+  save_agent_file(teacher_file, path);
+  const EigenNet teacher(tiny_spec(), teacher_file.weights);
+  const EigenNet learner(tiny_spec(), random_weights(tiny_spec(), 12));
+  TrainConfig taught = cfg;
+  taught.teacher = path;
+  int differ = 0;
+  for (uint64_t seed : {81, 82, 83}) {
+    const GameSamples by_teacher = play_selfplay_game(learner, taught, seed);
+    const GameSamples own = play_selfplay_game(teacher, cfg, seed);
+    ASSERT_FALSE(by_teacher.plays.empty());
+    ASSERT_EQ(by_teacher.plays.size(), own.plays.size()) << seed;
+    EXPECT_EQ(by_teacher.decisions, own.decisions) << seed;
+    for (size_t i = 0; i < own.plays.size(); ++i) {
+      EXPECT_EQ(by_teacher.plays[i].moves, own.plays[i].moves) << seed << " " << i;
+      EXPECT_EQ(by_teacher.plays[i].policy, own.plays[i].policy) << seed << " " << i;
+    }
+    const GameSamples learners = play_selfplay_game(learner, cfg, seed);
+    if (learners.plays.size() != own.plays.size() || learners.plays[0].policy != own.plays[0].policy) ++differ;
+  }
+  EXPECT_GT(differ, 0);
 }
 
 // plan_seats: no pool game without pool_share; with it, about that share of the games, each with

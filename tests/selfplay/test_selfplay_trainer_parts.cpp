@@ -33,22 +33,38 @@ TEST(TrainerRunDirectory, DefaultFolderIsNamedAfterTheConfig) {
   EXPECT_THROW(run_path(o), std::runtime_error);
 }
 
-// A pool agent that cannot be built stops the run at its start, naming the key and the file.
-TEST(TrainerRunDirectory, BadPoolAgentIsNamed) {
-  const fs::path dir = fresh_dir("trainer_run_directory_pool");
-  const fs::path cfg = dir / "pool.yaml";
-  std::ofstream(cfg) << "eval_opponents: [random]\npool_agents: [heuristic, nosuchagent]\npool_share: 0.5\n";
+// Opens a run whose config (written to test_tmp/<folder>/config.yaml) must fail at the start:
+// the error names the config file, the key and `names`, and no run folder is written.
+void expect_config_rejected(const char* folder, const std::string& yaml, const std::string& key,
+                            const std::string& names) {
+  const fs::path dir = fresh_dir(folder);
+  const fs::path cfg = dir / "config.yaml";
+  std::ofstream(cfg) << yaml;
   TrainOptions o;
   o.config_path = cfg.string();
   o.run_dir = (dir / "run").string();
   try {
     open_run_directory(o);
-    FAIL() << "no error";
+    ADD_FAILURE() << "no error for key '" << key << "'";
   } catch (const ConfigError& e) {
-    EXPECT_NE(std::string(e.what()).find(cfg.string() + ": key 'pool_agents'"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("nosuchagent"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(cfg.string() + ": key '" + key + "'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(names), std::string::npos) << e.what();
   }
   EXPECT_FALSE(fs::exists(dir / "run" / "config.yaml"));
+}
+
+// A pool agent that cannot be built stops the run at its start, naming the key and the file.
+TEST(TrainerRunDirectory, BadPoolAgentIsNamed) {
+  expect_config_rejected("trainer_run_directory_pool",
+                         "eval_opponents: [random]\npool_agents: [heuristic, nosuchagent]\npool_share: 0.5\n",
+                         "pool_agents", "nosuchagent");
+}
+
+// A teacher file that does not load stops the run at its start, naming the key and the file.
+TEST(TrainerRunDirectory, BadTeacherIsNamed) {
+  const std::string missing = (fs::path(DDZ_BINARY_DIR) / "test_tmp" / "no_such_teacher.ddz").string();
+  expect_config_rejected("trainer_run_directory_teacher", "eval_opponents: [random]\nteacher: " + missing + "\n",
+                         "teacher", missing);
 }
 
 TEST(TrainerRunDirectory, CreatesTheFolderOrRefusesBeforeWriting) {
