@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "agent/agent.h"
+#include "agent/gumbel_search.h"
 #include "game/observation.h"
 #include "game/rng.h"
 #include "models/eigen_net.h"
@@ -76,6 +77,10 @@ void play_bidding(const EigenNet& net, GameState& state, const SeatPlan& plan, A
 // Writes the game's outcome into its play samples (the mover's side's win and score) and adds
 // the landlord's bid samples when the landlord's seat was played by the network.
 void finish_game(const GameState& end, GameSamples& out, const SeatPlan& plan = SeatPlan{});
+
+// Whether a search changed the move: its target's argmax is not the prior's (config.changed_weight
+// scales such samples' targets). False without a prior (one legal move).
+bool search_changed_move(const GumbelResult& r);
 
 // The rollout share of a simulation's value after `minutes` of training (the config's linear
 // decay from rollout_mix to rollout_mix_final).

@@ -78,6 +78,11 @@ struct TrainConfig {
   // current network (self-distillation). With it a larger student can learn from a fast teacher:
   // self-play's cost no longer grows with the student. Bidding and bid games stay the learner's.
   std::string teacher = "";
+  // A searched sample whose target's argmax differs from the prior's (the search changed the
+  // move) has its policy target scaled by this, so its cross-entropy counts that many times. The
+  // 0.709 teacher plays the prior's argmax in 98.7% of decisions; its gain lies in the rest, which
+  // plain targets leave to one sample in a hundred. 1 = every sample alike.
+  double changed_weight = 1.0;
   // Opponent pool: in a pool_share of the games one agent drawn from pool_agents (agent specs,
   // e.g. heuristic, mcts, net:old.ddz) takes one or two seats (half the games each); the
   // network's seats search and learn as usual, the pool's seats give no samples. Self-play alone

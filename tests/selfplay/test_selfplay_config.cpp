@@ -91,6 +91,9 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'teacher'"), std::string::npos) << e;
   EXPECT_EQ(parse_config("teacher: models/t.ddz\n", "teacher").teacher, "models/t.ddz");
   EXPECT_EQ(parse_config("", "default").teacher, "");
+  e = error_of("changed_weight: -1\n");
+  EXPECT_NE(e.find("key 'changed_weight'"), std::string::npos) << e;
+  EXPECT_DOUBLE_EQ(parse_config("", "default").changed_weight, 1.0);
   e = error_of("bid_games: 4\n");  // without bidding: true
   EXPECT_NE(e.find("key 'bid_games'"), std::string::npos) << e;
   e = error_of("bidding: true\nbid_games: 51\n");
@@ -171,6 +174,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.infer_moves = 0;
   c.infer_draws = 12;
   c.teacher = "dir with space/t.ddz";
+  c.changed_weight = 12.5;
   c.pg_rollout_share = 0.625;
   c.pg_rollout_k = 6;
   c.pg_rollout_pool = true;
@@ -203,6 +207,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_EQ(r.infer_moves, 0);
   EXPECT_EQ(r.infer_draws, 12);
   EXPECT_EQ(r.teacher, "dir with space/t.ddz");
+  EXPECT_DOUBLE_EQ(r.changed_weight, 12.5);
   EXPECT_DOUBLE_EQ(r.pg_rollout_share, 0.625);
   EXPECT_EQ(r.pg_rollout_k, 6);
   EXPECT_TRUE(r.pg_rollout_pool);

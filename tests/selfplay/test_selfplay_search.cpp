@@ -494,6 +494,49 @@ TEST(SelfplayActor, TeacherSearchesInsteadOfTheLearner) {
   EXPECT_GT(differ, 0);
 }
 
+// search_changed_move compares the target's argmax with the prior's (the first of equal maxima).
+TEST(SelfplayActor, SearchChangedMoveComparesArgmaxes) {
+  GumbelResult r;
+  EXPECT_FALSE(search_changed_move(r));  // one legal move: no prior
+  r.prior = {0.6f, 0.3f, 0.1f};
+  r.policy = {0.5f, 0.4f, 0.1f};
+  EXPECT_FALSE(search_changed_move(r));
+  r.policy = {0.3f, 0.6f, 0.1f};
+  EXPECT_TRUE(search_changed_move(r));
+  r.policy = {0.45f, 0.45f, 0.1f};
+  EXPECT_FALSE(search_changed_move(r));
+}
+
+// changed_weight: the game is the same; a sample's target is either the unweighted one or exactly
+// changed_weight times it (the search changed the move), and both kinds occur.
+TEST(SelfplayActor, ChangedWeightScalesOnlyChangedMoves) {
+  TrainConfig plain = rollout_search_config();
+  TrainConfig weighted = plain;
+  weighted.changed_weight = 5.0;
+  Learner learner(tiny_spec(), plain, 5);
+  const EigenNet net(tiny_spec(), learner.weights());
+  int scaled = 0, kept = 0;
+  for (uint64_t seed : {81, 82, 83}) {
+    const GameSamples a = play_selfplay_game(net, plain, seed);
+    const GameSamples b = play_selfplay_game(net, weighted, seed);
+    ASSERT_EQ(a.plays.size(), b.plays.size()) << seed;
+    for (size_t i = 0; i < a.plays.size(); ++i) {
+      ASSERT_EQ(a.plays[i].moves, b.plays[i].moves);
+      const std::vector<float>& p = a.plays[i].policy;
+      const std::vector<float>& q = b.plays[i].policy;
+      ASSERT_EQ(p.size(), q.size());
+      const bool same = p == q;
+      bool times5 = true;
+      for (size_t j = 0; j < p.size(); ++j) times5 = times5 && q[j] == p[j] * 5.0f;
+      EXPECT_TRUE(same || times5) << seed << " " << i;
+      if (same) ++kept;
+      else ++scaled;
+    }
+  }
+  EXPECT_GT(scaled, 0);
+  EXPECT_GT(kept, 0);
+}
+
 // plan_seats: no pool game without pool_share; with it, about that share of the games, each with
 // one or two network seats (both kinds occur) and a pool agent drawn from the list.
 TEST(SelfplayActor, PoolGamesFollowTheShare) {
