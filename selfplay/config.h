@@ -72,7 +72,8 @@ struct TrainConfig {
   // > 1: worlds drawn by rejection (kept with probability their weight, at most infer_draws draws)
   // and counted alike, instead of a weighted mean over uniform draws (WorldInference::draws).
   int infer_draws = 1;
-  // A fixed teacher for searched games (an agent file or any file `net:FILE` loads): its policy
+  // A fixed teacher for searched games (an agent file, as `net:FILE` loads it; a relative path is
+  // taken from the working directory, as in agent specs, not from the config's folder): its policy
   // gives the search's priors, its argmax plays the rollouts and it is world inference's model,
   // so the targets are that network's search whatever the learner's architecture. "" = the
   // current network (self-distillation). With it a larger student can learn from a fast teacher:
