@@ -137,6 +137,16 @@ bool search_changed_move(const GumbelResult& r) {
   return first_max(r.policy) != first_max(r.prior);
 }
 
+ConfidentMove confident_move(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves,
+                             double confident) {
+  ConfidentMove out;
+  out.prior = policy_logits(net, obs, moves);
+  EigenNet::softmax(out.prior.data(), int(out.prior.size()), 1.0f);
+  const size_t best = size_t(std::max_element(out.prior.begin(), out.prior.end()) - out.prior.begin());
+  if (double(out.prior[best]) >= confident) out.index = int(best);
+  return out;
+}
+
 namespace {
 
 // A game whose network moves are all searched (play_selfplay_game without the extras).
@@ -187,6 +197,15 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
       continue;
     }
     state.legal(moves);
+    if (config.confident < 1.0 && moves.size() > 1) {
+      const ConfidentMove sure = confident_move(searcher, obs, moves, config.confident);
+      if (sure.index >= 0) {  // the policy is sure: its argmax, unsearched, a value target only
+        out.plays.push_back(PlaySample{state, moves, sure.prior, false, 0.0f, 0.0f});
+        state.apply_trusted(moves[size_t(sure.index)]);
+        ++out.decisions;
+        continue;
+      }
+    }
     const bool is_full = rng.uniform() < config.full_search_prob;
     if (net_rollouts) net_rollouts->set_root_seat(obs.seat);
     const GumbelResult r = gumbel_search(searcher, obs, moves, is_full ? full : fast, rng, rollouts.get(),

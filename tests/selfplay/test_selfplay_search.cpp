@@ -2,7 +2,9 @@
 // search's outputs, a self-play game's samples, the replay buffer bound and the metrics files.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include "agent/factory.h"
 #include "agent/heuristic_evaluator.h"
@@ -535,6 +537,76 @@ TEST(SelfplayActor, ChangedWeightScalesOnlyChangedMoves) {
   }
   EXPECT_GT(scaled, 0);
   EXPECT_GT(kept, 0);
+}
+
+// confident_move: the prior is the policy's softmax, and the argmax is named exactly when its
+// probability reaches the threshold.
+TEST(SelfplayActor, ConfidentMoveNamesASureArgmax) {
+  Learner learner(tiny_spec(), rollout_search_config(), 5);
+  const EigenNet net(tiny_spec(), learner.weights());
+  std::vector<Move> moves;
+  int positions = 0;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    const GameState state = random_position(seed, int(seed % 7), false);
+    const Observation obs = observe(state, state.to_move());
+    state.legal(moves);
+    if (moves.size() < 2) continue;
+    ++positions;
+    std::vector<float> p = policy_logits(net, obs, moves);
+    EigenNet::softmax(p.data(), int(p.size()), 1.0f);
+    const int best = int(std::max_element(p.begin(), p.end()) - p.begin());
+    const ConfidentMove below = confident_move(net, obs, moves, double(p[size_t(best)]) + 1e-4);
+    const ConfidentMove at = confident_move(net, obs, moves, double(p[size_t(best)]));
+    EXPECT_EQ(below.index, -1);
+    EXPECT_EQ(at.index, best);
+    EXPECT_EQ(at.prior, p);
+    EXPECT_NEAR(std::accumulate(p.begin(), p.end(), 0.0), 1.0, 1e-5);
+  }
+  EXPECT_GT(positions, 10);
+}
+
+// confident: moves the policy is sure of give value-only samples holding the prior, the others
+// are searched as before (policy targets, priors below the threshold); with confident 0 every
+// move is unsearched, and 1 leaves the game as it was.
+TEST(SelfplayActor, ConfidentMovesArePlayedUnsearched) {
+  TrainConfig plain = rollout_search_config();
+  Learner learner(tiny_spec(), plain, 5);
+  const EigenNet net(tiny_spec(), learner.weights());
+  std::vector<double> tops;
+  for (uint64_t seed : {81, 82, 83})
+    for (const PlaySample& s : play_selfplay_game(net, plain, seed).plays) {
+      EXPECT_TRUE(s.has_policy);
+      const ConfidentMove m = confident_move(net, observe(s.state, s.state.to_move()), s.moves, 1.0);
+      tops.push_back(*std::max_element(m.prior.begin(), m.prior.end()));
+    }
+  ASSERT_GT(tops.size(), 20u);
+  std::sort(tops.begin(), tops.end());
+  TrainConfig sure = plain;
+  sure.confident = tops[tops.size() / 2];  // about half the moves unsearched
+  int searched = 0, unsearched = 0;
+  for (uint64_t seed : {81, 82, 83}) {
+    for (const PlaySample& s : play_selfplay_game(net, sure, seed).plays) {
+      const ConfidentMove m = confident_move(net, observe(s.state, s.state.to_move()), s.moves, sure.confident);
+      if (s.has_policy) {
+        ++searched;
+        EXPECT_EQ(m.index, -1) << seed;
+      } else {
+        ++unsearched;
+        EXPECT_GE(m.index, 0) << seed;
+        EXPECT_EQ(s.policy, m.prior) << seed;
+      }
+    }
+    TrainConfig off = plain;
+    off.confident = 1.0;
+    const GameSamples a = play_selfplay_game(net, plain, seed), b = play_selfplay_game(net, off, seed);
+    ASSERT_EQ(a.plays.size(), b.plays.size());
+    for (size_t i = 0; i < a.plays.size(); ++i) EXPECT_EQ(a.plays[i].policy, b.plays[i].policy);
+    TrainConfig all = plain;
+    all.confident = 0.0;
+    for (const PlaySample& s : play_selfplay_game(net, all, seed).plays) EXPECT_FALSE(s.has_policy);
+  }
+  EXPECT_GT(searched, 0);
+  EXPECT_GT(unsearched, 0);
 }
 
 // plan_seats: no pool game without pool_share; with it, about that share of the games, each with
