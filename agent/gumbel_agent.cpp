@@ -50,13 +50,13 @@ Move GumbelAgent::play(const Observation& obs) {
   // of) the policy's argmax is played, and reported with its probabilities.
   const int cards_left = obs.cards_left[0] + obs.cards_left[1] + obs.cards_left[2];
   if (cards_left > options_.search_cards || options_.confident < 1.0) {
-    std::vector<float> p = policy_logits(*model_->net, obs, moves_);
-    EigenNet::softmax(p.data(), int(p.size()), 1.0f);
-    const size_t best = size_t(std::max_element(p.begin(), p.end()) - p.begin());
-    if (cards_left > options_.search_cards || double(p[best]) >= options_.confident) {
+    const ConfidentMove sure =
+        confident_move(*model_->net, obs, moves_, cards_left > options_.search_cards ? 0.0 : options_.confident);
+    if (sure.index >= 0) {
       last_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      last_.best = moves_[best];
-      for (size_t i = 0; i < moves_.size(); ++i) last_.moves.push_back(RootMoveStats{moves_[i], p[i], 0, 0, 0.0});
+      last_.best = moves_[size_t(sure.index)];
+      for (size_t i = 0; i < moves_.size(); ++i)
+        last_.moves.push_back(RootMoveStats{moves_[i], sure.prior[i], 0, 0, 0.0});
       return last_.best;
     }
   }

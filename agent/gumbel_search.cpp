@@ -24,6 +24,16 @@ std::vector<float> policy_logits(const EigenNet& net, const Observation& obs, co
   return logits;
 }
 
+ConfidentMove confident_move(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves,
+                             double confident) {
+  ConfidentMove out;
+  out.prior = policy_logits(net, obs, moves);
+  EigenNet::softmax(out.prior.data(), int(out.prior.size()), 1.0f);
+  const size_t best = size_t(std::max_element(out.prior.begin(), out.prior.end()) - out.prior.begin());
+  if (double(out.prior[best]) >= confident) out.index = int(best);
+  return out;
+}
+
 namespace {
 
 

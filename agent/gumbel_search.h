@@ -100,4 +100,14 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
 // Policy logits of the network for obs over moves (state encoded once, moves batched).
 std::vector<float> policy_logits(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves);
 
+// The policy's softmax over `moves` (at least one) and, when its largest probability is at least
+// `confident`, that move's index; else -1. Moves the policy is that sure of are played without a
+// search (the gumbel agent's confident=, self-play's `confident`); 0 names the argmax always.
+struct ConfidentMove {
+  int index = -1;
+  std::vector<float> prior;
+};
+ConfidentMove confident_move(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves,
+                             double confident);
+
 }  // namespace ddz

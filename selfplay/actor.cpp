@@ -137,16 +137,6 @@ bool search_changed_move(const GumbelResult& r) {
   return first_max(r.policy) != first_max(r.prior);
 }
 
-ConfidentMove confident_move(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves,
-                             double confident) {
-  ConfidentMove out;
-  out.prior = policy_logits(net, obs, moves);
-  EigenNet::softmax(out.prior.data(), int(out.prior.size()), 1.0f);
-  const size_t best = size_t(std::max_element(out.prior.begin(), out.prior.end()) - out.prior.begin());
-  if (double(out.prior[best]) >= confident) out.index = int(best);
-  return out;
-}
-
 namespace {
 
 // A game whose network moves are all searched (play_selfplay_game without the extras).

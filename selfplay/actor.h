@@ -82,15 +82,6 @@ void finish_game(const GameState& end, GameSamples& out, const SeatPlan& plan = 
 // scales such samples' targets). False without a prior (one legal move).
 bool search_changed_move(const GumbelResult& r);
 
-// The policy's softmax over `moves` (at least two) and, when its largest probability is at least
-// `confident`, that move's index (config.confident: such moves are played unsearched); else -1.
-struct ConfidentMove {
-  int index = -1;
-  std::vector<float> prior;
-};
-ConfidentMove confident_move(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves,
-                             double confident);
-
 // The rollout share of a simulation's value after `minutes` of training (the config's linear
 // decay from rollout_mix to rollout_mix_final).
 double rollout_mix_at(const TrainConfig& config, double minutes);

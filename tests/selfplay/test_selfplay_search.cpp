@@ -567,7 +567,7 @@ TEST(SelfplayActor, ConfidentMoveNamesASureArgmax) {
 
 // confident: moves the policy is sure of give value-only samples holding the prior, the others
 // are searched as before (policy targets, priors below the threshold); with confident 0 every
-// move is unsearched, and 1 leaves the game as it was.
+// move is unsearched, and above every prior the game is the plain one (the check draws nothing).
 TEST(SelfplayActor, ConfidentMovesArePlayedUnsearched) {
   TrainConfig plain = rollout_search_config();
   Learner learner(tiny_spec(), plain, 5);
@@ -581,6 +581,7 @@ TEST(SelfplayActor, ConfidentMovesArePlayedUnsearched) {
     }
   ASSERT_GT(tops.size(), 20u);
   std::sort(tops.begin(), tops.end());
+  ASSERT_LT(tops.back(), 0.999);  // so that a threshold above them all is below 1 (not off)
   TrainConfig sure = plain;
   sure.confident = tops[tops.size() / 2];  // about half the moves unsearched
   int searched = 0, unsearched = 0;
@@ -596,9 +597,9 @@ TEST(SelfplayActor, ConfidentMovesArePlayedUnsearched) {
         EXPECT_EQ(s.policy, m.prior) << seed;
       }
     }
-    TrainConfig off = plain;
-    off.confident = 1.0;
-    const GameSamples a = play_selfplay_game(net, plain, seed), b = play_selfplay_game(net, off, seed);
+    TrainConfig none_sure = plain;  // on, but above every prior seen: the game is plain's
+    none_sure.confident = tops.back() + 1e-6;
+    const GameSamples a = play_selfplay_game(net, plain, seed), b = play_selfplay_game(net, none_sure, seed);
     ASSERT_EQ(a.plays.size(), b.plays.size());
     for (size_t i = 0; i < a.plays.size(); ++i) EXPECT_EQ(a.plays[i].policy, b.plays[i].policy);
     TrainConfig all = plain;
