@@ -194,6 +194,10 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
   res.chosen = *std::max_element(cand.begin(), cand.end(), [&](int a, int b) {
     return base(a) + sigma(q_of(a), max_visits) < base(b) + sigma(q_of(b), max_visits);
   });
+  auto noiseless = [&](int a) { return double(logits[size_t(a)]) + sigma(q_of(a), max_visits); };
+  res.decision = -1;
+  for (int a = 0; a < n; ++a)
+    if (res.visits[size_t(a)] && (res.decision < 0 || noiseless(a) > noiseless(res.decision))) res.decision = a;
 
   // Completed Q: visited moves keep their mean, the others get the prior-weighted mean of the
   // visited ones (an estimate of the position's value under the policy).

@@ -86,6 +86,10 @@ struct GumbelResult {
   std::vector<int> visits;
   std::vector<float> prior;     // the policy network's softmax over moves (empty with one move)
   float root_value = 0;         // prior-weighted value of the visited moves
+  // The search's choice without Gumbel noise: the visited move with the largest logit + sigma(q).
+  // With noise, `chosen` is a sample (self-play explores); `decision` is what the search as a
+  // player would make of the same values, and a training target can imitate it.
+  int decision = 0;
 };
 
 // Searches obs (play phase, obs.seat to move) over `moves` (its legal moves, at least one).

@@ -202,6 +202,11 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
                                           context->solver.get());
     if (moves.size() > 1) {  // forced moves teach nothing about the policy, and little value
       PlaySample s{state, moves, r.policy, is_full, 0.0f, 0.0f};
+      if (is_full && config.decision_target > 0) {
+        const float keep = float(1.0 - config.decision_target);
+        for (float& p : s.policy) p *= keep;
+        s.policy[size_t(r.decision)] += float(config.decision_target);
+      }
       if (config.changed_weight != 1.0 && search_changed_move(r))
         for (float& p : s.policy) p *= float(config.changed_weight);
       out.plays.push_back(std::move(s));

@@ -179,6 +179,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_int("infer_draws", c.infer_draws, 1, 10000);
   r.read_string("teacher", c.teacher);
   r.read_double("changed_weight", c.changed_weight, 0, 1000);
+  r.read_double("decision_target", c.decision_target, 0, 1);
   r.read_double("confident", c.confident, 0, 1);
   r.read_string_list("pool_agents", c.pool_agents);
   r.read_double("pool_share", c.pool_share, 0, 1);
@@ -281,6 +282,7 @@ std::string TrainConfig::to_yaml() const {
   os << "infer_draws: " << infer_draws << "\n";
   os << "teacher: \"" << teacher << "\"\n";
   os << "changed_weight: " << changed_weight << "\n";
+  os << "decision_target: " << decision_target << "\n";
   os << "confident: " << confident << "\n";
   strings("pool_agents", pool_agents);
   os << "pool_share: " << pool_share << "\n";

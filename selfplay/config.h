@@ -84,6 +84,12 @@ struct TrainConfig {
   // 0.709 teacher plays the prior's argmax in 98.7% of decisions; its gain lies in the rest, which
   // plain targets leave to one sample in a hundred. 1 = every sample alike.
   double changed_weight = 1.0;
+  // A fully searched sample's policy target is (1 - this) x the search's target + this x a one-hot
+  // on the search's noise-free decision (GumbelResult::decision). The soft target stays close to
+  // the prior: where the teacher overrules the prior's argmax in 71% of its runs, the targets
+  // averaged over those runs split the two moves about evenly, so the student keeps a coin flip
+  // where the teacher has a preference. The decision's one-hot carries that preference. 0 = off.
+  double decision_target = 0.0;
   // A network move whose prior (the searcher's policy) gives its argmax at least this probability
   // is played at once, unsearched, and gives a value target only (as a fast search does); 1 = off,
   // every move searched. The search changes the move almost only where the policy is unsure

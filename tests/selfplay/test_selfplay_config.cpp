@@ -97,6 +97,9 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   e = error_of("confident: 1.5\n");
   EXPECT_NE(e.find("key 'confident'"), std::string::npos) << e;
   EXPECT_DOUBLE_EQ(parse_config("", "default").confident, 1.0);
+  e = error_of("decision_target: 1.5\n");
+  EXPECT_NE(e.find("key 'decision_target'"), std::string::npos) << e;
+  EXPECT_DOUBLE_EQ(parse_config("", "default").decision_target, 0.0);
   e = error_of("bid_games: 4\n");  // without bidding: true
   EXPECT_NE(e.find("key 'bid_games'"), std::string::npos) << e;
   e = error_of("bidding: true\nbid_games: 51\n");
@@ -179,6 +182,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.teacher = "dir with space/t.ddz";
   c.changed_weight = 12.5;
   c.confident = 0.875;
+  c.decision_target = 0.375;
   c.pg_rollout_share = 0.625;
   c.pg_rollout_k = 6;
   c.pg_rollout_pool = true;
@@ -213,6 +217,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_EQ(r.teacher, "dir with space/t.ddz");
   EXPECT_DOUBLE_EQ(r.changed_weight, 12.5);
   EXPECT_DOUBLE_EQ(r.confident, 0.875);
+  EXPECT_DOUBLE_EQ(r.decision_target, 0.375);
   EXPECT_DOUBLE_EQ(r.pg_rollout_share, 0.625);
   EXPECT_EQ(r.pg_rollout_k, 6);
   EXPECT_TRUE(r.pg_rollout_pool);

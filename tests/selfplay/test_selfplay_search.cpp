@@ -277,6 +277,52 @@ TEST(SelfplaySearch, ImprovedPolicyFollowsTheQTransform) {
   EXPECT_GT(checked, 100);
 }
 
+// decision: the visited move with the largest log prior + sigma(q), the choice the search makes
+// without Gumbel noise; with noise off and two candidates (one halving phase, both visited alike)
+// it is the chosen move itself.
+TEST(SelfplaySearch, DecisionIsTheNoiselessChoiceAmongVisitedMoves) {
+  TrainConfig cfg;
+  Learner learner(tiny_spec(), cfg, 3);
+  const EigenNet net(tiny_spec(), learner.weights());
+  HeuristicEvaluator rollouts(make_agent("heuristic"), 5);
+  int checked = 0, differs_from_chosen = 0;
+  std::vector<Move> moves;
+  for (uint64_t seed = 1; seed <= 80; ++seed) {
+    const GameState s = random_position(seed, int(seed % 30), false);
+    s.legal(moves);
+    if (moves.size() < 3) continue;
+    for (const bool noise : {true, false}) {
+      GumbelSettings gs;
+      gs.k = noise ? std::min(8, int(moves.size())) : 2;
+      gs.sims = 32;
+      gs.rollout_mix = 1.0;
+      gs.c_scale = 1.0;  // so that the values overrule the prior now and then
+      gs.noise = noise;
+      Rng search_rng(seed);
+      const GumbelResult r = gumbel_search(net, observe(s, s.to_move()), moves, gs, search_rng, &rollouts);
+      ASSERT_GE(r.decision, 0);
+      ASSERT_LT(size_t(r.decision), moves.size());
+      ASSERT_GT(r.visits[size_t(r.decision)], 0) << seed;
+      const int max_visits = *std::max_element(r.visits.begin(), r.visits.end());
+      auto score = [&](size_t a) {
+        return std::log(double(r.prior[a])) + (gs.c_visit + max_visits) * gs.c_scale * (double(r.q[a]) + 1.0) / 2.0;
+      };
+      for (size_t a = 0; a < moves.size(); ++a) {
+        if (r.visits[a]) {
+          EXPECT_GE(score(size_t(r.decision)), score(a) - 1e-5) << "seed " << seed << " move " << a;
+        }
+      }
+      if (!noise) {
+        EXPECT_EQ(r.decision, r.chosen) << seed;
+      }
+      differs_from_chosen += noise && r.decision != r.chosen;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 60);
+  EXPECT_GT(differs_from_chosen, 0);  // with noise the chosen move is a sample, not the decision
+}
+
 // candidate_target: an unvisited move's target is its prior; the visited moves keep their prior
 // mass between them, shared by softmax(log prior + sigma(q)) over the visited moves alone.
 TEST(SelfplaySearch, CandidateTargetMovesMassOnlyBetweenVisitedMoves) {
@@ -537,6 +583,47 @@ TEST(SelfplayActor, ChangedWeightScalesOnlyChangedMoves) {
   }
   EXPECT_GT(scaled, 0);
   EXPECT_GT(kept, 0);
+}
+
+// decision_target: a fully searched sample's target is (1 - d) x the search's own plus d on one
+// visited move (the noiseless decision), the games themselves unchanged; 1 gives one-hot targets.
+TEST(SelfplayActor, DecisionTargetPutsItsShareOnOneMove) {
+  TrainConfig plain = rollout_search_config();
+  Learner learner(tiny_spec(), plain, 5);
+  const EigenNet net(tiny_spec(), learner.weights());
+  int checked = 0;
+  for (const double d : {0.5, 1.0}) {
+    TrainConfig mixed = plain;
+    mixed.decision_target = d;
+    for (uint64_t seed : {81, 82, 83}) {
+      const GameSamples a = play_selfplay_game(net, plain, seed);
+      const GameSamples b = play_selfplay_game(net, mixed, seed);
+      ASSERT_EQ(a.plays.size(), b.plays.size()) << seed;
+      for (size_t i = 0; i < a.plays.size(); ++i) {
+        ASSERT_EQ(a.plays[i].moves, b.plays[i].moves);
+        const std::vector<float>& p = a.plays[i].policy;
+        const std::vector<float>& q = b.plays[i].policy;
+        if (!a.plays[i].has_policy) {
+          EXPECT_EQ(p, q);
+          continue;
+        }
+        int hit = -1;  // the one move whose target gained d
+        for (size_t j = 0; j < p.size(); ++j) {
+          const double rest = (1.0 - d) * double(p[j]);
+          if (std::fabs(double(q[j]) - rest - d) < 1e-5) {
+            EXPECT_EQ(hit, -1) << seed << " " << i;
+            hit = int(j);
+          } else {
+            EXPECT_NEAR(q[j], rest, 1e-5) << seed << " " << i << " " << j;
+          }
+        }
+        ASSERT_GE(hit, 0) << seed << " " << i;
+        EXPECT_NEAR(std::accumulate(q.begin(), q.end(), 0.0), 1.0, 1e-4);
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 20);
 }
 
 // confident_move: the prior is the policy's softmax, and the argmax is named exactly when its
