@@ -194,10 +194,6 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
   res.chosen = *std::max_element(cand.begin(), cand.end(), [&](int a, int b) {
     return base(a) + sigma(q_of(a), max_visits) < base(b) + sigma(q_of(b), max_visits);
   });
-  auto noiseless = [&](int a) { return double(logits[size_t(a)]) + sigma(q_of(a), max_visits); };
-  res.decision = -1;
-  for (int a = 0; a < n; ++a)
-    if (res.visits[size_t(a)] && (res.decision < 0 || noiseless(a) > noiseless(res.decision))) res.decision = a;
 
   // Completed Q: visited moves keep their mean, the others get the prior-weighted mean of the
   // visited ones (an estimate of the position's value under the policy).
@@ -217,6 +213,11 @@ GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const st
     res.q[size_t(a)] = res.visits[size_t(a)] ? float(q) : 0.0f;
     improved[size_t(a)] = double(logits[size_t(a)]) + sigma(q, max_visits);
   }
+  // The noise-free decision: the visited move whose improved logit is largest.
+  res.decision = -1;
+  for (int a = 0; a < n; ++a)
+    if (res.visits[size_t(a)] && (res.decision < 0 || improved[size_t(a)] > improved[size_t(res.decision)]))
+      res.decision = a;
   if (s.candidate_target) {
     // Softmax among the visited moves, scaled to their prior mass; the rest keep their prior.
     std::vector<double> visited;
