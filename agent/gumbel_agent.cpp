@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 
 #include "agent/factory.h"
 #include "agent/net_agent.h"
@@ -31,7 +32,8 @@ void GumbelAgent::new_game(uint64_t seed) {
 }
 
 std::unique_ptr<Agent> GumbelAgent::rollout_agent() {
-  return make_rollout_player(*model_->net, options_.rollout_policy, options_.rollout_others, &net_rollouts_);
+  const EigenNet& net = options_.rollout_model ? *options_.rollout_model->net : *model_->net;
+  return make_rollout_player(net, options_.rollout_policy, options_.rollout_others, &net_rollouts_);
 }
 
 int GumbelAgent::bid(const Observation& obs) { return bidder_.bid(obs); }
@@ -73,6 +75,29 @@ Move GumbelAgent::play(const Observation& obs) {
 
 namespace {
 
+// The rollout network named by rollout_net= (null when none is, or when the rollouts are the
+// heuristic's): the spec's value as given, or the file's default, relative to the file's folder.
+// Throws AgentSpecError naming the file, or when the spec names one for heuristic rollouts.
+std::shared_ptr<const LoadedModel> rollout_model_of(const AgentSpec& spec, const AgentSpec& file,
+                                                    const std::string& path, bool net_rollouts) {
+  std::string name = spec.get_string("rollout_net", "");
+  if (!name.empty() && !net_rollouts)
+    throw AgentSpecError("agent spec \"" + spec.text() + "\": rollout_net needs rollout=net");
+  if (name.empty() && net_rollouts) {  // a file's default is left unread when the spec's rollouts are heuristic
+    name = file.get_string("rollout_net", "");
+    if (!name.empty() && std::filesystem::path(name).is_relative())
+      name = (std::filesystem::path(path).parent_path() / name).string();
+  }
+  if (name.empty()) return nullptr;
+  try {
+    return load_model_cached(name);
+  } catch (const ModelFileError& e) {
+    throw AgentSpecError("agent spec \"" + spec.text() + "\": rollout_net: " + e.what());
+  } catch (const std::invalid_argument& e) {
+    throw AgentSpecError("agent spec \"" + spec.text() + "\": rollout_net " + name + ": " + e.what());
+  }
+}
+
 std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<const LoadedModel> model,
                                          const std::string& path, size_t max_positional,
                                          const std::string& display = "") {
@@ -112,11 +137,12 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   };
   o.rollout_policy = get_player("rollout", o.rollout_policy);
   o.rollout_others = get_player("others", o.rollout_others);
+  o.rollout_model = rollout_model_of(spec, file, path, o.rollout_policy == "net");
   o.bid = net_bid_options(spec, file);  // an unknown bid= is the spec's error, reported before any game
   std::set<std::string> allowed = net_bid_keys();
   allowed.insert({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "rescale", "noise", "infer", "infer_moves", "infer_draws", "stakes",
                   "solver_nodes", "seed", "rollout", "confident", "rollout_solver",
-                  "others", "search_cards"});
+                  "others", "search_cards", "rollout_net"});
   spec.check(allowed, max_positional);
   if (s.k > s.sims) throw AgentSpecError("agent spec \"" + spec.text() + "\": k must not exceed sims");
   return std::make_unique<GumbelAgent>(std::move(model), o, display.empty() ? spec.text() : display);

@@ -29,6 +29,12 @@
 //                     every seat: slower, and a judge as strong as the network)
 //   others=net        with rollout=net, who plays the opposing side in the rollouts: net, or
 //                     heuristic (opponents modelled as playing like the heuristic)
+//   rollout_net=FILE  with rollout=net, the agent file whose policy plays the network's seats of
+//                     the rollouts (and answers world inference for them) instead of the file's
+//                     own: a small network distilled from it (configs/rollout-distill.yaml) judges
+//                     almost as well at a fraction of the cost. A relative FILE given in a file's
+//                     default settings is taken from that file's folder; in a spec, from the
+//                     working directory
 //   bid=head, bid_threshold=0, bid_worlds=64, bid_infer=0.25   how it bids (agent/net_bidder.h):
 //                     head: the bid head decides; lookahead: the rest of the bidding simulated
 //                     in sampled deals, scored by the value net; heuristic: bids as `heuristic`
@@ -62,6 +68,8 @@ struct GumbelAgentOptions {
   // With rollout_policy "net": who plays the opposing side's seats in the rollouts ("net", or
   // "heuristic": a model of opponents who play like the heuristic rather than like the network).
   std::string rollout_others = "net";
+  // With rollout_policy "net": the network that plays them (null: the agent's own).
+  std::shared_ptr<const LoadedModel> rollout_model;
   // A move the policy gives at least this probability is played without a search (1 = always
   // search): most decisions are clear to the network, and the search's time goes to the others.
   double confident = 1.0;

@@ -173,7 +173,7 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
   fast.k = std::min(config.gumbel_k, config.fast_sims);
   std::unique_ptr<HeuristicEvaluator> rollouts;
   PolicyRolloutAgent* net_rollouts = nullptr;  // told whose move is searched (rollout_others)
-  if (mix > 0 || full.inference.active())  // world inference asks the rollout player too
+  if (!config.distill && (mix > 0 || full.inference.active()))  // world inference asks the rollout player too
     rollouts = std::make_unique<HeuristicEvaluator>(searched_game_rollouts(searcher, config, plan, seed, &net_rollouts),
                                                      Rng::mix(seed, 0x7011));
   std::vector<Move> moves;
@@ -187,6 +187,17 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
       continue;
     }
     state.legal(moves);
+    if (config.distill) {  // the teacher's argmax plays; its softmax is the target
+      if (moves.size() == 1) {
+        state.apply_trusted(moves[0]);
+      } else {
+        const ConfidentMove teacher = confident_move(searcher, obs, moves, 0.0);
+        out.plays.push_back(PlaySample{state, moves, teacher.prior, true, 0.0f, 0.0f});
+        state.apply_trusted(moves[size_t(teacher.index)]);
+      }
+      ++out.decisions;
+      continue;
+    }
     if (config.confident < 1.0 && moves.size() > 1) {
       const ConfidentMove sure = confident_move(searcher, obs, moves, config.confident);
       if (sure.index >= 0) {  // the policy is sure: its argmax, unsearched, a value target only

@@ -178,6 +178,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_int("infer_moves", c.infer_moves, 0, 1000);
   r.read_int("infer_draws", c.infer_draws, 1, 10000);
   r.read_string("teacher", c.teacher);
+  r.read_bool("distill", c.distill);
   r.read_double("changed_weight", c.changed_weight, 0, 1000);
   r.read_double("decision_target", c.decision_target, 0, 1);
   r.read_double("confident", c.confident, 0, 1);
@@ -223,6 +224,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   if (c.pool_share > 0 && c.pool_agents.empty()) r.fail("pool_share", "needs at least one agent in pool_agents");
   if (!c.teacher.empty() && c.pg_share >= 1)
     r.fail("teacher", "teaches searched games only, and pg_share 1 leaves none");
+  if (c.distill && c.teacher.empty()) r.fail("distill", "needs a teacher (the network distilled)");
   if (c.warm_steps > 0 && c.warm_games == 0) r.fail("warm_steps", "needs warm_games > 0");
   if (c.bid_games > 0 && !c.bidding) r.fail("bid_games", "needs bidding: true (the bid head is trained only in bidding runs)");
   if (c.rollout_mix_decay_minutes > 0 && c.rollout_mix_final > c.rollout_mix)
@@ -281,6 +283,7 @@ std::string TrainConfig::to_yaml() const {
   os << "infer_moves: " << infer_moves << "\n";
   os << "infer_draws: " << infer_draws << "\n";
   os << "teacher: \"" << teacher << "\"\n";
+  os << "distill: " << (distill ? "true" : "false") << "\n";
   os << "changed_weight: " << changed_weight << "\n";
   os << "decision_target: " << decision_target << "\n";
   os << "confident: " << confident << "\n";

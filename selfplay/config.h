@@ -79,6 +79,11 @@ struct TrainConfig {
   // current network (self-distillation). With it a larger student can learn from a fast teacher:
   // self-play's cost no longer grows with the student. Bidding and bid games stay the learner's.
   std::string teacher = "";
+  // With a teacher: its argmax plays the network's seats unsearched, and each decision's policy
+  // target is its softmax (distillation: a smaller network learns to play as the teacher does,
+  // e.g. a rollout network for searches whose rollouts the teacher's cost makes too dear). In
+  // searched games; policy-gradient games (pg_share) stay the learner's.
+  bool distill = false;
   // A searched sample whose target's argmax differs from the prior's (the search changed the
   // move) has its policy target scaled by this, so its cross-entropy counts that many times. The
   // 0.709 teacher plays the prior's argmax in 98.7% of decisions; its gain lies in the rest, which

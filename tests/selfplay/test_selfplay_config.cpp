@@ -91,6 +91,12 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'teacher'"), std::string::npos) << e;
   EXPECT_EQ(parse_config("teacher: models/t.ddz\n", "teacher").teacher, "models/t.ddz");
   EXPECT_EQ(parse_config("", "default").teacher, "");
+  e = error_of("distill: true\n");  // nothing to distil
+  EXPECT_NE(e.find("key 'distill'"), std::string::npos) << e;
+  e = error_of("teacher: t.ddz\ndistill: 2\n");
+  EXPECT_NE(e.find("key 'distill'"), std::string::npos) << e;
+  EXPECT_TRUE(parse_config("teacher: t.ddz\ndistill: true\n", "distill").distill);
+  EXPECT_FALSE(parse_config("", "default").distill);
   e = error_of("changed_weight: -1\n");
   EXPECT_NE(e.find("key 'changed_weight'"), std::string::npos) << e;
   EXPECT_DOUBLE_EQ(parse_config("", "default").changed_weight, 1.0);
@@ -180,6 +186,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.infer_moves = 0;
   c.infer_draws = 12;
   c.teacher = "dir with space/t.ddz";
+  c.distill = true;
   c.changed_weight = 12.5;
   c.confident = 0.875;
   c.decision_target = 0.375;
@@ -213,6 +220,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_EQ(r.bid_games, 7);
   EXPECT_DOUBLE_EQ(r.infer, 0.25);
   EXPECT_EQ(r.infer_moves, 0);
+  EXPECT_TRUE(r.distill);
   EXPECT_EQ(r.infer_draws, 12);
   EXPECT_EQ(r.teacher, "dir with space/t.ddz");
   EXPECT_DOUBLE_EQ(r.changed_weight, 12.5);

@@ -8,6 +8,7 @@
 
 #include "agent/factory.h"
 #include "agent/heuristic_evaluator.h"
+#include "agent/policy_rollout_agent.h"
 #include "game/observation.h"
 #include "models/agent_file.h"
 #include "models/features.h"
@@ -540,6 +541,56 @@ TEST(SelfplayActor, TeacherSearchesInsteadOfTheLearner) {
     if (learners.plays.size() != own.plays.size() || learners.plays[0].policy != own.plays[0].policy) ++differ;
   }
   EXPECT_GT(differ, 0);
+}
+
+// distill: the network's seats play the teacher's argmax, every decision with two or more moves
+// is a sample whose target is the teacher's softmax, and the learner's own weights play no part.
+TEST(SelfplayActor, DistillPlaysTheTeachersArgmaxAndLearnsItsSoftmax) {
+  TrainConfig cfg = rollout_search_config();
+  cfg.rollout_policy = "net";
+  AgentFile teacher_file;
+  teacher_file.spec = tiny_spec();
+  teacher_file.weights = random_weights(teacher_file.spec, 21);
+  teacher_file.provenance = "{}";
+  const std::string path = (testing::fresh_dir("selfplay_distill") / "teacher.ddz").string();
+  save_agent_file(teacher_file, path);
+  const EigenNet teacher(tiny_spec(), teacher_file.weights);
+  cfg.teacher = path;
+  cfg.distill = true;
+  for (uint64_t seed : {91, 92}) {
+    const GameSamples a = play_selfplay_game(EigenNet(tiny_spec(), random_weights(tiny_spec(), 22)), cfg, seed);
+    const GameSamples b = play_selfplay_game(EigenNet(tiny_spec(), random_weights(tiny_spec(), 23)), cfg, seed);
+    ASSERT_FALSE(a.plays.empty());
+    ASSERT_EQ(a.plays.size(), b.plays.size()) << seed;
+    for (size_t i = 0; i < a.plays.size(); ++i) {
+      const PlaySample& s = a.plays[i];
+      ASSERT_GE(s.moves.size(), 2u);
+      EXPECT_TRUE(s.has_policy);
+      EXPECT_EQ(s.policy, b.plays[i].policy) << seed << " " << i;
+      const Observation obs = observe(s.state, s.state.to_move());
+      std::vector<float> expected = policy_logits(teacher, obs, s.moves);
+      EigenNet::softmax(expected.data(), int(expected.size()), 1.0f);
+      ASSERT_EQ(s.policy.size(), expected.size());
+      for (size_t m = 0; m < expected.size(); ++m) EXPECT_NEAR(s.policy[m], expected[m], 1e-6f) << seed << " " << i;
+    }
+    // The game replayed with the teacher's argmax in every seat (no pool, a fixed landlord) meets
+    // the samples' positions in order: the moves played were the teacher's.
+    GameState state(seed, game_rules(cfg, seed));
+    GreedyPolicy greedy;
+    std::vector<Move> moves;
+    size_t next = 0;
+    while (state.phase() == Phase::Play) {
+      const Observation obs = observe(state, state.to_move());
+      obs.legal(moves);
+      if (moves.size() > 1) {
+        ASSERT_LT(next, a.plays.size()) << seed;
+        EXPECT_EQ(a.plays[next].state.hand(state.to_move()), state.hand(state.to_move())) << seed << " " << next;
+        ++next;
+      }
+      state.apply_trusted(greedy.choose(teacher, obs, moves));
+    }
+    EXPECT_EQ(next, a.plays.size()) << seed;
+  }
 }
 
 // search_changed_move compares the target's argmax with the prior's (the first of equal maxima).
