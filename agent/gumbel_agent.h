@@ -31,8 +31,9 @@
 //                     heuristic (opponents modelled as playing like the heuristic)
 //   rollout_net=FILE  with rollout=net, the agent file whose policy plays the network's seats of
 //                     the rollouts (and answers world inference for them) instead of the file's
-//                     own: a small network distilled from it (configs/rollout-distill.yaml) judges
-//                     almost as well at a fraction of the cost. A relative FILE given in a file's
+//                     own, e.g. a small network distilled from it (configs/rollout-distill.yaml:
+//                     half the rollouts' cost; docs/training.md, twenty-second session, measures
+//                     what it plays like). A relative FILE given in a file's
 //                     default settings is taken from that file's folder; in a spec, from the
 //                     working directory
 //   bid=head, bid_threshold=0, bid_worlds=64, bid_infer=0.25   how it bids (agent/net_bidder.h):

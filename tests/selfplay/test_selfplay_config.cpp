@@ -238,7 +238,7 @@ TEST(SelfplayConfig, ShippedConfigsLoad) {
   for (const char* name :
        {"default", "small", "full", "pretrained", "pretrained-phase1", "pretrained-phase2", "pretrained-phase3",
         "pretrained-phase4", "pretrained-phase5", "pretrained-phase6", "pretrained-phase7", "pretrained-phase8",
-        "pretrained-phase8b", "pretrained-bidnet"}) {
+        "pretrained-phase8b", "pretrained-bidnet", "rollout-distill"}) {
     const std::string path = std::string(DDZ_SOURCE_DIR) + "/configs/" + name + ".yaml";
     EXPECT_NO_THROW(load_config(path)) << path;
   }
