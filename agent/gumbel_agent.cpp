@@ -89,13 +89,7 @@ std::shared_ptr<const LoadedModel> rollout_model_of(const AgentSpec& spec, const
       name = (std::filesystem::path(path).parent_path() / name).string();
   }
   if (name.empty()) return nullptr;
-  try {
-    return load_model_cached(name);
-  } catch (const ModelFileError& e) {
-    throw AgentSpecError("agent spec \"" + spec.text() + "\": rollout_net: " + e.what());
-  } catch (const std::invalid_argument& e) {
-    throw AgentSpecError("agent spec \"" + spec.text() + "\": rollout_net " + name + ": " + e.what());
-  }
+  return load_model_for_spec(spec, name, "rollout_net");
 }
 
 std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<const LoadedModel> model,

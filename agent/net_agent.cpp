@@ -40,13 +40,18 @@ std::shared_ptr<const LoadedModel> load_spec_model(const AgentSpec& spec) {
   if (spec.positional().size() != 1)
     throw AgentSpecError("agent spec \"" + spec.text() + "\": needs exactly one model file, e.g. " + spec.kind() +
                          ":runs/NAME/agent.ddz");
-  const std::string& path = spec.positional()[0];
+  return load_model_for_spec(spec, spec.positional()[0]);
+}
+
+std::shared_ptr<const LoadedModel> load_model_for_spec(const AgentSpec& spec, const std::string& path,
+                                                       const std::string& setting) {
+  const std::string prefix = "agent spec \"" + spec.text() + "\": " + (setting.empty() ? "" : setting + ": ");
   try {
     return load_model_cached(path);
   } catch (const ModelFileError& e) {
-    throw AgentSpecError("agent spec \"" + spec.text() + "\": " + e.what());
+    throw AgentSpecError(prefix + e.what());
   } catch (const std::invalid_argument& e) {
-    throw AgentSpecError("agent spec \"" + spec.text() + "\": " + path + ": " + e.what());
+    throw AgentSpecError(prefix + path + ": " + e.what());
   }
 }
 

@@ -59,5 +59,10 @@ std::unique_ptr<Agent> build_net_agent(const AgentSpec& spec, std::shared_ptr<co
                                        const std::string& path);
 // The model file of a "net:FILE" or "mcts+net:FILE" spec, loaded (shared cache); errors as above.
 std::shared_ptr<const LoadedModel> load_spec_model(const AgentSpec& spec);
+// The model file at `path` that `spec` names (through its setting `setting`, "" for the spec's
+// file itself), loaded (shared cache). Throws AgentSpecError naming the spec, the setting and
+// the file's error.
+std::shared_ptr<const LoadedModel> load_model_for_spec(const AgentSpec& spec, const std::string& path,
+                                                       const std::string& setting = "");
 
 }  // namespace ddz

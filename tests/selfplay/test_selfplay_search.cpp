@@ -511,18 +511,25 @@ TEST(SelfplayActor, HeuristicOpponentsInNetworkRollouts) {
   EXPECT_GT(rollout_setting_changes_targets(all_net, others), 0);
 }
 
+// An agent file of tiny_spec() with the random weights of `seed`, written as test_tmp/<dir>/teacher.ddz
+// (a fixed teacher for the `teacher` key); returns its path.
+std::string tiny_teacher_file(const char* dir, uint64_t seed) {
+  AgentFile file;
+  file.spec = tiny_spec();
+  file.weights = random_weights(file.spec, seed);
+  file.provenance = "{}";
+  const std::string path = (testing::fresh_dir(dir) / "teacher.ddz").string();
+  save_agent_file(file, path);
+  return path;
+}
+
 // teacher: a searched game's targets and moves are the teacher's search, whatever network the
 // learner has (the same game as the teacher's own self-play), and differ from the learner's own.
 TEST(SelfplayActor, TeacherSearchesInsteadOfTheLearner) {
   TrainConfig cfg = rollout_search_config();
   cfg.rollout_policy = "net";
-  AgentFile teacher_file;
-  teacher_file.spec = tiny_spec();
-  teacher_file.weights = random_weights(teacher_file.spec, 11);
-  teacher_file.provenance = "{}";
-  const std::string path = (testing::fresh_dir("selfplay_teacher") / "teacher.ddz").string();
-  save_agent_file(teacher_file, path);
-  const EigenNet teacher(tiny_spec(), teacher_file.weights);
+  const std::string path = tiny_teacher_file("selfplay_teacher", 11);
+  const EigenNet teacher(tiny_spec(), random_weights(tiny_spec(), 11));
   const EigenNet learner(tiny_spec(), random_weights(tiny_spec(), 12));
   TrainConfig taught = cfg;
   taught.teacher = path;
@@ -548,14 +555,8 @@ TEST(SelfplayActor, TeacherSearchesInsteadOfTheLearner) {
 TEST(SelfplayActor, DistillPlaysTheTeachersArgmaxAndLearnsItsSoftmax) {
   TrainConfig cfg = rollout_search_config();
   cfg.rollout_policy = "net";
-  AgentFile teacher_file;
-  teacher_file.spec = tiny_spec();
-  teacher_file.weights = random_weights(teacher_file.spec, 21);
-  teacher_file.provenance = "{}";
-  const std::string path = (testing::fresh_dir("selfplay_distill") / "teacher.ddz").string();
-  save_agent_file(teacher_file, path);
-  const EigenNet teacher(tiny_spec(), teacher_file.weights);
-  cfg.teacher = path;
+  const EigenNet teacher(tiny_spec(), random_weights(tiny_spec(), 21));
+  cfg.teacher = tiny_teacher_file("selfplay_distill", 21);
   cfg.distill = true;
   for (uint64_t seed : {91, 92}) {
     const GameSamples a = play_selfplay_game(EigenNet(tiny_spec(), random_weights(tiny_spec(), 22)), cfg, seed);
