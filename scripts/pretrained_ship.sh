@@ -12,12 +12,8 @@ run=${2:-runs/pretrained}
 out=models/pretrained
 # The defaults of the `pretrained` spec, chosen by arena matches (docs/training.md).
 settings=${DDZ_PRETRAINED_SETTINGS:-search=gumbel,sims=200,k=8,rollout_mix=1,solver=20,rollout_solver=16,stakes=1,net_plies=2,bid=head,bid_threshold=0,c_scale=0.1}
-newest=$(ls "$run"/checkpoints/ckpt-*.json 2>/dev/null | sort | tail -1)
-if [ -z "$newest" ]; then
-  echo "error: $run/checkpoints holds no checkpoint" >&2
-  exit 2
-fi
-step=$(basename "$newest" .json)
+. "$(dirname "$0")/ship_common.sh"
+step=$(newest_checkpoint "$run")
 "$build/ddz" export --run "$run" --out "$out/agent.ddz.tmp" --settings "$settings"
 if [ -n "${DDZ_BID_FROM_RUN:-}" ]; then
   "$build/ddz" export --run "$DDZ_BID_FROM_RUN" --out "$out/bid.ddz.tmp"
@@ -25,12 +21,7 @@ if [ -n "${DDZ_BID_FROM_RUN:-}" ]; then
   rm -f "$out/bid.ddz.tmp"
 fi
 mv "$out/agent.ddz.tmp" "$out/agent.ddz"
-rm -rf "$out/run.tmp"
-mkdir -p "$out/run.tmp/checkpoints"
-cp "$run/config.yaml" "$run/log.txt" "$run/metrics.csv" "$run/curves.svg" "$out/run.tmp/"
-cp "$run/checkpoints/$step".* "$out/run.tmp/checkpoints/"
-rm -rf "$out/run"
-mv "$out/run.tmp" "$out/run"
+copy_run_state "$run" "$step" "$out/run" config.yaml log.txt metrics.csv curves.svg
 mkdir -p docs/pretrained
 for f in metrics.csv curves.svg; do
   cp "$run/$f" "docs/pretrained/$f.tmp"

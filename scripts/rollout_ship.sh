@@ -10,18 +10,9 @@ set -euo pipefail
 build=${1:-build}
 run=${2:-runs/rollout-distill}
 out=models/pretrained
-newest=$(ls "$run"/checkpoints/ckpt-*.json 2>/dev/null | sort | tail -1)
-if [ -z "$newest" ]; then
-  echo "error: $run/checkpoints holds no checkpoint" >&2
-  exit 2
-fi
-step=$(basename "$newest" .json)
+. "$(dirname "$0")/ship_common.sh"
+step=$(newest_checkpoint "$run")
 "$build/ddz" export --run "$run" --out "$out/rollout.ddz.tmp" --settings "temperature=0"
 mv "$out/rollout.ddz.tmp" "$out/rollout.ddz"
-rm -rf "$out/rollout-run.tmp"
-mkdir -p "$out/rollout-run.tmp/checkpoints"
-cp "$run/config.yaml" "$run/log.txt" "$run/metrics.csv" "$out/rollout-run.tmp/"
-cp "$run/checkpoints/$step".* "$out/rollout-run.tmp/checkpoints/"
-rm -rf "$out/rollout-run"
-mv "$out/rollout-run.tmp" "$out/rollout-run"
+copy_run_state "$run" "$step" "$out/rollout-run" config.yaml log.txt metrics.csv
 echo "shipped $step of $run: $out/rollout.ddz and $out/rollout-run/"
