@@ -165,6 +165,7 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
   full.candidate_target = config.search_target == "candidates";
   full.rollout_mix = mix;
   full.solver_cards = config.solver_cards;
+  full.rollout_solver_cards = config.rollout_solver_cards;
   full.inference.mismatch_weight = config.infer;
   full.inference.last_moves = config.infer_moves;
   full.inference.draws = config.infer_draws;

@@ -174,6 +174,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   r.read_choice("rollout_others", c.rollout_others, {"net", "heuristic", "seats"});
   r.read_int("solver_cards", c.solver_cards, 0, 54);
   r.read_int("solver_nodes", c.solver_nodes, 0, int64_t(1) << 40);
+  r.read_int("rollout_solver_cards", c.rollout_solver_cards, 0, 54);
   r.read_double("infer", c.infer, 0.001, 1);
   r.read_int("infer_moves", c.infer_moves, 0, 1000);
   r.read_int("infer_draws", c.infer_draws, 1, 10000);
@@ -225,6 +226,8 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   if (!c.teacher.empty() && c.pg_share >= 1)
     r.fail("teacher", "teaches searched games only, and pg_share 1 leaves none");
   if (c.distill && c.teacher.empty()) r.fail("distill", "needs a teacher (the network distilled)");
+  if (c.rollout_solver_cards > 0 && c.solver_cards == 0)
+    r.fail("rollout_solver_cards", "needs solver_cards > 0 (the exact solver that ends the rollouts)");
   if (c.warm_steps > 0 && c.warm_games == 0) r.fail("warm_steps", "needs warm_games > 0");
   if (c.bid_games > 0 && !c.bidding) r.fail("bid_games", "needs bidding: true (the bid head is trained only in bidding runs)");
   if (c.rollout_mix_decay_minutes > 0 && c.rollout_mix_final > c.rollout_mix)
@@ -279,6 +282,7 @@ std::string TrainConfig::to_yaml() const {
   os << "rollout_others: " << rollout_others << "\n";
   os << "solver_cards: " << solver_cards << "\n";
   os << "solver_nodes: " << solver_nodes << "\n";
+  os << "rollout_solver_cards: " << rollout_solver_cards << "\n";
   os << "infer: " << infer << "\n";
   os << "infer_moves: " << infer_moves << "\n";
   os << "infer_draws: " << infer_draws << "\n";

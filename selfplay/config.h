@@ -62,6 +62,10 @@ struct TrainConfig {
   // caps one solve (over the cap the usual value is used).
   int solver_cards = 0;
   int64_t solver_nodes = 20000;
+  // A simulation's rollout stops once at most this many cards are left in all hands and the exact
+  // solver scores the rest (over solver_nodes the rollout plays on; 0 = never), as the shipped
+  // search's rollout_solver does: cheaper rollouts, exact ends. Needs solver_cards > 0.
+  int rollout_solver_cards = 0;
   // World inference in searched games (agent/world_inference.h): a sampled world counts
   // infer^m, m = how many of the other seats' last infer_moves plays (0 = all) the rollout player
   // would have played differently in it; 1 = off. With rollout_others "seats" the pool seats are

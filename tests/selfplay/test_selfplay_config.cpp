@@ -145,6 +145,14 @@ TEST(SelfplayConfig, RisingRolloutMixIsRejected) {
   EXPECT_NE(error_of("solver_cards: 55\n").find("solver_cards"), std::string::npos);
 }
 
+// rollout_solver_cards hands rollouts to the exact solver, so it needs one (solver_cards > 0).
+TEST(SelfplayConfig, RolloutSolverNeedsTheSolver) {
+  EXPECT_NE(error_of("rollout_solver_cards: 16\n").find("key 'rollout_solver_cards': needs solver_cards > 0"),
+            std::string::npos);
+  EXPECT_NE(error_of("solver_cards: 20\nrollout_solver_cards: 55\n").find("rollout_solver_cards"), std::string::npos);
+  EXPECT_EQ(error_of("solver_cards: 20\nrollout_solver_cards: 16\n"), "");
+}
+
 TEST(SelfplayConfig, MissingFileIsNamed) {
   try {
     load_config("/nonexistent/dir/x.yaml");
@@ -172,6 +180,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.search_target = "candidates";
   c.solver_cards = 11;
   c.solver_nodes = 777;
+  c.rollout_solver_cards = 9;
   c.eval_fixed_landlord = true;
   c.pool_agents = {"heuristic", "mcts:sims=5,threads=1"};
   c.pool_share = 0.25;
@@ -201,6 +210,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_EQ(r.search_target, "candidates");
   EXPECT_EQ(r.solver_cards, 11);
   EXPECT_EQ(r.solver_nodes, 777);
+  EXPECT_EQ(r.rollout_solver_cards, 9);
   EXPECT_TRUE(r.eval_fixed_landlord);
   EXPECT_EQ(r.seed, 99u);
   EXPECT_EQ(r.sims, 40);

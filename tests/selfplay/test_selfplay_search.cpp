@@ -511,6 +511,16 @@ TEST(SelfplayActor, HeuristicOpponentsInNetworkRollouts) {
   EXPECT_GT(rollout_setting_changes_targets(all_net, others), 0);
 }
 
+// rollout_solver_cards: the searched game's rollouts end at the solver (30 cards here, so that the
+// first searches' rollouts reach it), so the targets differ from full rollouts on some seed, and
+// the game stays reproducible.
+TEST(SelfplayActor, RolloutSolverEndsTheTeachersRollouts) {
+  TrainConfig full = rollout_search_config(), ended = rollout_search_config();
+  full.solver_cards = ended.solver_cards = 12;
+  ended.rollout_solver_cards = 30;
+  EXPECT_GT(rollout_setting_changes_targets(full, ended), 0);
+}
+
 // An agent file of tiny_spec() with the random weights of `seed`, written as test_tmp/<dir>/teacher.ddz
 // (a fixed teacher for the `teacher` key); returns its path.
 std::string tiny_teacher_file(const char* dir, uint64_t seed) {
