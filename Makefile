@@ -1,6 +1,6 @@
 # The README's two commands, `make demo` and `make test`, and the developers' `make package` and
 # `make sanitize`. All install missing Debian packages (apt-get, as root) before building.
-PACKAGES := g++ cmake make dpkg-dev libtorch-dev libopenblas0-pthread libeigen3-dev libyaml-cpp-dev \
+PACKAGES := g++ cmake make dpkg-dev clang-format libtorch-dev libopenblas0-pthread libeigen3-dev libyaml-cpp-dev \
             libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev \
             pkg-config libcpp-httplib-dev chromium chromium-driver python3-selenium \
             pybind11-dev python3-dev python3-numpy python3-pytest
