@@ -14,9 +14,7 @@ std::string trim(const std::string& s) {
 }
 }  // namespace
 
-void AgentSpec::fail(const std::string& why) const {
-  throw AgentSpecError("agent spec \"" + text_ + "\": " + why);
-}
+void AgentSpec::fail(const std::string& why) const { throw AgentSpecError("agent spec \"" + text_ + "\": " + why); }
 
 AgentSpec AgentSpec::parse(const std::string& text) {
   AgentSpec spec;
@@ -95,7 +93,8 @@ void AgentSpec::check(const std::set<std::string>& allowed, size_t max_positiona
     if (allowed.count(kv.first)) continue;
     std::string known;
     for (const auto& a : allowed) known += (known.empty() ? "" : ", ") + a;
-    fail("unknown setting \"" + kv.first + "\" for " + kind_ + (known.empty() ? " (it takes none)" : " (known: " + known + ")"));
+    fail("unknown setting \"" + kv.first + "\" for " + kind_ +
+         (known.empty() ? " (it takes none)" : " (known: " + known + ")"));
   }
   if (positional_.size() > max_positional)
     fail("unexpected argument \"" + positional_[max_positional] + "\" for " + kind_);

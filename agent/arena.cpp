@@ -40,8 +40,10 @@ std::string PairResult::verdict(const std::vector<std::string>& names) const {
   const double m = paired_score.mean();
   const bool significant = paired_score.count() > 1 && !ci.contains(0.0);
   if (!significant) {
-    std::snprintf(buf, sizeof buf, "no significant difference between %s and %s: %+.3f points/deal for %s (95%% CI %+.3f..%+.3f, p=%.3g)",
-                  na.c_str(), nb.c_str(), m, na.c_str(), ci.lo, ci.hi, p_value());
+    std::snprintf(
+        buf, sizeof buf,
+        "no significant difference between %s and %s: %+.3f points/deal for %s (95%% CI %+.3f..%+.3f, p=%.3g)",
+        na.c_str(), nb.c_str(), m, na.c_str(), ci.lo, ci.hi, p_value());
   } else {
     const bool a_better = m > 0;
     std::snprintf(buf, sizeof buf, "%s is stronger than %s: %+.3f points/deal (95%% CI %+.3f..%+.3f, p=%.3g)",
@@ -77,8 +79,9 @@ std::array<ArenaGame, 2> play_duplicate_deal(uint64_t seed, int64_t deal, const 
   std::array<ArenaGame, 2> out;
   for (int replay = 0; replay < 2; ++replay) {
     const bool a_first = replay == 0;
-    const std::array<Agent*, kNumSeats> seats = a_first ? std::array<Agent*, kNumSeats>{agents.a[0], agents.b[1], agents.b[2]}
-                                                        : std::array<Agent*, kNumSeats>{agents.b[0], agents.a[1], agents.a[2]};
+    const std::array<Agent*, kNumSeats> seats =
+        a_first ? std::array<Agent*, kNumSeats>{agents.a[0], agents.b[1], agents.b[2]}
+                : std::array<Agent*, kNumSeats>{agents.b[0], agents.a[1], agents.a[2]};
     const uint64_t agent_seed = Rng::mix(deal_seed, uint64_t(replay) + 1);
     ArenaGame& g = out[size_t(replay)];
     std::array<TimedAgent, kNumSeats> timed{TimedAgent(*seats[0], clock, g.times[0]),
@@ -166,7 +169,8 @@ void add_duplicate_deal(ArenaResult& result, size_t pair, const std::array<Arena
 ArenaResult run_arena(const ArenaConfig& config) {
   const size_t n_agents = config.agents.size();
   if (n_agents < 2) throw std::invalid_argument("arena needs at least two agents, got " + std::to_string(n_agents));
-  if (config.deals < 1) throw std::invalid_argument("arena needs at least one deal, got " + std::to_string(config.deals));
+  if (config.deals < 1)
+    throw std::invalid_argument("arena needs at least one deal, got " + std::to_string(config.deals));
   if (config.threads < 1 || config.threads > 256)
     throw std::invalid_argument("threads must be in 1..256, got " + std::to_string(config.threads));
 

@@ -32,10 +32,10 @@ namespace ddz {
 // the same way; only the times themselves vary from run to run.
 struct ArenaConfig {
   std::vector<std::string> agents;  // at least two agent specs; every pair i < j plays
-  int64_t deals = 1000;             // duplicate deals per pair (2 games each)
+  int64_t deals = 1000;  // duplicate deals per pair (2 games each)
   uint64_t seed = 1;
   int threads = 1;
-  Rules rules;               // rules.bidding, doubling switches; fixed_landlord is forced to 0
+  Rules rules;  // rules.bidding, doubling switches; fixed_landlord is forced to 0
   std::string records_path;  // when set, every game as one JSON line (written atomically)
   // Clock of the per-move CPU times. Process counts an agent's own search threads but is only
   // right when nothing else in the process runs: one arena thread, no other work (ddz arena
@@ -49,9 +49,9 @@ struct ArenaConfig {
 // One game as the arena saw it.
 struct ArenaGame {
   int64_t deal = 0;
-  int replay = 0;                    // 0: A in seat 0; 1: B in seat 0
+  int replay = 0;  // 0: A in seat 0; 1: B in seat 0
   std::array<int, kNumSeats> agent{};  // agent index per seat
-  int landlord = 0;                  // seat
+  int landlord = 0;  // seat
   bool landlord_won = false;
   int stake = 0;
   std::array<int, kNumSeats> scores{};

@@ -33,15 +33,16 @@ std::string role_row(const std::string& name, size_t name_width, const char* rol
 nlohmann::json role_json(const RoleStats& r) {
   const Interval w = r.wp_ci();
   const Interval d = r.adp_ci();
-  return {{"games", r.games}, {"wins", r.wins},   {"wp", r.wp()},  {"wp_ci95", {w.lo, w.hi}},
-          {"adp", r.adp()},   {"adp_ci95", {d.lo, d.hi}}};
+  return {{"games", r.games},        {"wins", r.wins}, {"wp", r.wp()},
+          {"wp_ci95", {w.lo, w.hi}}, {"adp", r.adp()}, {"adp_ci95", {d.lo, d.hi}}};
 }
 
 nlohmann::json cpu_json(const CpuTimeStats& c, CpuClock clock) {
-  return {{"clock", cpu_clock_name(clock)}, {"moves", c.moves()},          {"seconds", c.seconds()},
-          {"mean_ms", c.mean_ms()},         {"p50_ms", c.quantile_ms(0.5)}, {"p90_ms", c.quantile_ms(0.9)},
-          {"max_ms", c.max_ms()},           {"bids", c.bids()},             {"bid_seconds", c.bid_seconds()},
-          {"bid_mean_ms", c.bid_mean_ms()}};
+  return {{"clock", cpu_clock_name(clock)}, {"moves", c.moves()},
+          {"seconds", c.seconds()},         {"mean_ms", c.mean_ms()},
+          {"p50_ms", c.quantile_ms(0.5)},   {"p90_ms", c.quantile_ms(0.9)},
+          {"max_ms", c.max_ms()},           {"bids", c.bids()},
+          {"bid_seconds", c.bid_seconds()}, {"bid_mean_ms", c.bid_mean_ms()}};
 }
 
 // What the clock counts, for the reports' readers (agent/cpu_time.h).
@@ -102,7 +103,8 @@ std::string arena_text(const ArenaResult& result, int threads) {
     out << role_row(names[i], width, "farmers", a.farmer);
     out << role_row(names[i], width, "all", a.total());
   }
-  if (result.cpu_clock != CpuClock::Off) out << "\nCPU time per move, play() only (" << clock_note(result.cpu_clock) << "; bids apart)\n";
+  if (result.cpu_clock != CpuClock::Off)
+    out << "\nCPU time per move, play() only (" << clock_note(result.cpu_clock) << "; bids apart)\n";
   if (result.cpu_clock != CpuClock::Off)
     out << pad("agent", width) << "     moves   total s    mean ms     p50 ms     p90 ms   bids  bid ms\n";
   for (size_t i = 0; i < result.agents.size() && result.cpu_clock != CpuClock::Off; ++i) {
@@ -140,28 +142,29 @@ std::string arena_json(const ArenaResult& result, int indent) {
   j["agents"] = nlohmann::json::array();
   for (size_t i = 0; i < result.agents.size(); ++i) {
     const AgentResult& a = result.agents[i];
-    j["agents"].push_back({{"name", names[i]},
-                           {"spec", a.spec},
-                           {"landlord", role_json(a.landlord)},
-                           {"farmers", role_json(a.farmer)},
-                           {"all", role_json(a.total())},
-                           {"cpu", result.cpu_clock == CpuClock::Off ? nlohmann::json()
-                                                                      : cpu_json(a.cpu, result.cpu_clock)}});
+    j["agents"].push_back(
+        {{"name", names[i]},
+         {"spec", a.spec},
+         {"landlord", role_json(a.landlord)},
+         {"farmers", role_json(a.farmer)},
+         {"all", role_json(a.total())},
+         {"cpu", result.cpu_clock == CpuClock::Off ? nlohmann::json() : cpu_json(a.cpu, result.cpu_clock)}});
   }
   j["pairs"] = nlohmann::json::array();
   for (const PairResult& p : result.pairs) {
     const Interval s = p.paired_score.ci95();
     const Interval w = p.paired_wins.ci95();
-    j["pairs"].push_back({{"a", names[size_t(p.a)]},
-                          {"b", names[size_t(p.b)]},
-                          {"deals", p.deals},
-                          {"a_landlord", role_json(p.a_landlord)},
-                          {"a_farmers", role_json(p.a_farmer)},
-                          {"b_landlord", role_json(p.b_landlord)},
-                          {"b_farmers", role_json(p.b_farmer)},
-                          {"paired_score", {{"mean", p.paired_score.mean()}, {"ci95", {s.lo, s.hi}}, {"p_value", p.p_value()}}},
-                          {"paired_wins", {{"mean", p.paired_wins.mean()}, {"ci95", {w.lo, w.hi}}}},
-                          {"verdict", p.verdict(names)}});
+    j["pairs"].push_back(
+        {{"a", names[size_t(p.a)]},
+         {"b", names[size_t(p.b)]},
+         {"deals", p.deals},
+         {"a_landlord", role_json(p.a_landlord)},
+         {"a_farmers", role_json(p.a_farmer)},
+         {"b_landlord", role_json(p.b_landlord)},
+         {"b_farmers", role_json(p.b_farmer)},
+         {"paired_score", {{"mean", p.paired_score.mean()}, {"ci95", {s.lo, s.hi}}, {"p_value", p.p_value()}}},
+         {"paired_wins", {{"mean", p.paired_wins.mean()}, {"ci95", {w.lo, w.hi}}}},
+         {"verdict", p.verdict(names)}});
   }
   return j.dump(indent) + "\n";
 }
@@ -189,8 +192,8 @@ std::string arena_csv(const ArenaResult& result) {
     out += csv_row(scope, nb, "landlord", p.b_landlord) + csv_row(scope, nb, "farmers", p.b_farmer);
     const Interval s = p.paired_score.ci95();
     char buf[160];
-    std::snprintf(buf, sizeof buf, ",paired,%lld,,,,,%.6f,%.6f,%.6f%s\n", (long long)p.deals, p.paired_score.mean(), s.lo, s.hi,
-                  kNoCpuColumns);
+    std::snprintf(buf, sizeof buf, ",paired,%lld,,,,,%.6f,%.6f,%.6f%s\n", (long long)p.deals, p.paired_score.mean(),
+                  s.lo, s.hi, kNoCpuColumns);
     out += csv_field(scope) + "," + csv_field(na) + buf;
   }
   return out;

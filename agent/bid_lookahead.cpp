@@ -25,8 +25,8 @@ BidLookaheadResult bid_lookahead(const EigenNet& net, const Observation& obs, co
   rules.first_bidder = obs.first_bidder;
   const UniformWorldSampler sampler;
   std::vector<float> bid_in(kBidDim);
-  std::vector<float> value_in;                 // one kValueDim row per (deal, bid) that found a landlord
-  std::vector<std::pair<size_t, int>> rows;    // (bid index, landlord's sign: +1 me, else farmer)
+  std::vector<float> value_in;  // one kValueDim row per (deal, bid) that found a landlord
+  std::vector<std::pair<size_t, int>> rows;  // (bid index, landlord's sign: +1 me, else farmer)
   std::vector<double> row_weight;
   double total_weight = 0.0;
   for (int w = 0; w < options.worlds; ++w) {
@@ -35,7 +35,8 @@ BidLookaheadResult bid_lookahead(const EigenNet& net, const Observation& obs, co
     double weight = 1.0;
     std::vector<BidRecord> before;
     for (const BidRecord& b : obs.bids) {
-      const HeadOutput head = bid_head(net, deal.hands[size_t(b.seat)], b.seat, obs.first_bidder, before, bid_in.data());
+      const HeadOutput head =
+          bid_head(net, deal.hands[size_t(b.seat)], b.seat, obs.first_bidder, before, bid_in.data());
       const bool bid = head.score > options.head_threshold;  // the rule, whatever the bid's height
       if (bid != (b.bid > 0)) weight *= options.mismatch_weight;
       before.push_back(b);

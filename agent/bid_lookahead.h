@@ -10,7 +10,7 @@
 namespace ddz {
 
 struct BidLookaheadOptions {
-  int worlds = 64;            // sampled deals (the other two hands and the kitty) per decision
+  int worlds = 64;  // sampled deals (the other two hands and the kitty) per decision
   // Weight of a sampled deal per earlier bid that the bid head, holding that seat's cards in the
   // deal, would not have made (bid where it passed or the reverse): 1 = every deal counts the
   // same, small = deals must explain the bids so far.
@@ -20,8 +20,8 @@ struct BidLookaheadOptions {
 
 // What one lookahead decided: each legal bid with its weighted mean score for the bidder.
 struct BidLookaheadResult {
-  std::vector<int> bids;       // obs.legal_bids()
-  std::vector<double> value;   // mean final score of obs.seat (points: landlord +-2 x stake)
+  std::vector<int> bids;  // obs.legal_bids()
+  std::vector<double> value;  // mean final score of obs.seat (points: landlord +-2 x stake)
   int chosen = 0;
 };
 

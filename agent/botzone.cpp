@@ -33,7 +33,8 @@ int small_int(const json& v, const std::string& where, int lo, int hi) {
 std::vector<int> ids_of(const json& v, const std::string& where) {
   if (!v.is_array()) fail(where + " must be an array of card ids");
   std::vector<int> ids;
-  for (size_t i = 0; i < v.size(); ++i) ids.push_back(small_int(v[i], where + "[" + std::to_string(i) + "]", 0, kNumCards - 1));
+  for (size_t i = 0; i < v.size(); ++i)
+    ids.push_back(small_int(v[i], where + "[" + std::to_string(i) + "]", 0, kNumCards - 1));
   hand_from_ids(ids);  // rejects repeated ids
   return ids;
 }
@@ -102,7 +103,8 @@ BotzoneView botzone_view(const json& input) {
     const json& bid_list = first["bid"];
     if (!bid_list.is_array()) fail("requests[0].bid must be an array of bids");
     std::vector<int> bids;
-    for (size_t i = 0; i < bid_list.size(); ++i) bids.push_back(small_int(bid_list[i], "requests[0].bid[" + std::to_string(i) + "]", 0, 3));
+    for (size_t i = 0; i < bid_list.size(); ++i)
+      bids.push_back(small_int(bid_list[i], "requests[0].bid[" + std::to_string(i) + "]", 0, 3));
     view.position = int(bids.size());
     if (requests.size() == 1) {
       view.bidding = true;
@@ -147,7 +149,8 @@ BotzoneView botzone_view(const json& input) {
     const std::string where = "requests[" + std::to_string(p0 + k) + "].history";
     const json& h = member(requests[p0 + k], "history", "requests[" + std::to_string(p0 + k) + "]");
     if (!h.is_array() || h.size() != 2) fail(where + " must hold the two previous plays");
-    for (size_t e = k == 0 ? size_t(2 - int(role)) : 0; e < 2; ++e) seq.push_back(ids_of(h[e], where + "[" + std::to_string(e) + "]"));
+    for (size_t e = k == 0 ? size_t(2 - int(role)) : 0; e < 2; ++e)
+      seq.push_back(ids_of(h[e], where + "[" + std::to_string(e) + "]"));
     if (k + 1 < play_requests) {
       const std::string rwhere = "responses[" + std::to_string(p0 + k) + "]";
       std::vector<int> mine = ids_of(responses[p0 + k], rwhere);
@@ -175,7 +178,8 @@ BotzoneView botzone_view(const json& input) {
     if (!cards.empty()) {
       auto real = classify(cards);
       if (!real) {
-        view.fallback = "play " + std::to_string(i) + " (" + to_string(cards) + ") is not a combination of this project's rules";
+        view.fallback =
+            "play " + std::to_string(i) + " (" + to_string(cards) + ") is not a combination of this project's rules";
         return view;
       }
       move = *real;

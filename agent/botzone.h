@@ -19,10 +19,10 @@ enum class BotzoneGame { Classic, Bidding };
 // What a Botzone input tells one bot, rebuilt.
 struct BotzoneView {
   BotzoneGame game = BotzoneGame::Classic;
-  int position = 0;         // the bot's player number 0..2
-  bool bidding = false;     // true: the answer is a bid
+  int position = 0;  // the bot's player number 0..2
+  bool bidding = false;  // true: the answer is a bid
   std::vector<int> own_ids;  // ids the bot holds now, ascending
-  Observation obs;           // valid unless `fallback` is set
+  Observation obs;  // valid unless `fallback` is set
   // Non-empty when the history holds a play this project's rules do not know (Botzone also allows
   // consecutive bombs, "space shuttles"): the observation cannot be rebuilt and the bot answers safely.
   std::string fallback;

@@ -25,8 +25,8 @@ int64_t cpu_now_ns(CpuClock clock);
 // The decisions one agent made in one seat of one game.
 struct DecisionTimes {
   std::vector<int64_t> play_ns;  // CPU ns of each play() call, in order
-  int64_t bids = 0;              // bid() calls
-  int64_t bid_ns = 0;            // their CPU ns in total
+  int64_t bids = 0;  // bid() calls
+  int64_t bid_ns = 0;  // their CPU ns in total
 };
 
 // Forwards to `inner`, adding each call's CPU time to `sink`. Both must outlive the wrapper.

@@ -138,7 +138,9 @@ std::vector<nlohmann::json> records_from_text(const std::string& text, size_t ma
     ++number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     auto j = json::parse(line, nullptr, false);
-    if (j.is_discarded()) throw std::runtime_error("line " + std::to_string(number) + " is not JSON (neither one JSON value nor JSON lines)");
+    if (j.is_discarded())
+      throw std::runtime_error("line " + std::to_string(number) +
+                               " is not JSON (neither one JSON value nor JSON lines)");
     if (out.size() == max_records) throw std::runtime_error("more than " + std::to_string(max_records) + " records");
     out.push_back(std::move(j));
   }
@@ -172,23 +174,24 @@ GameState replay(const nlohmann::json& j, int upto_plays, int upto_bids) {
   GameState state = [&]() {
     try {
       return GameState(deal, rules, seed);
-    } catch (const std::invalid_argument& e) {
-      bad("deal", e.what());
-    }
+    } catch (const std::invalid_argument& e) { bad("deal", e.what()); }
   }();
 
   const json& bids = member(j, "bids", "");
   if (!bids.is_array()) bad("bids", "expected an array");
   if (!rules.bidding && !bids.empty()) bad("bids", "bids recorded but rules.bidding is false");
   if (upto_bids > int(bids.size()))
-    bad("bids", "asked to replay " + std::to_string(upto_bids) + " bids but the record holds " + std::to_string(bids.size()));
+    bad("bids",
+        "asked to replay " + std::to_string(upto_bids) + " bids but the record holds " + std::to_string(bids.size()));
   for (size_t i = 0; i < bids.size(); ++i) {
     if (upto_bids >= 0 && i == size_t(upto_bids)) return state;
     const std::string field = "bids[" + std::to_string(i) + "]";
     if (state.phase() != Phase::Bidding) bad(field, "bidding is already over");
     const int seat = int_in(member(bids[i], "seat", field), field + ".seat", 0, 2);
     const int bid = int_in(member(bids[i], "bid", field), field + ".bid", 0, 3);
-    if (seat != state.to_move()) bad(field, "seat " + std::to_string(seat) + " bids out of turn (seat " + std::to_string(state.to_move()) + " is to bid)");
+    if (seat != state.to_move())
+      bad(field, "seat " + std::to_string(seat) + " bids out of turn (seat " + std::to_string(state.to_move()) +
+                     " is to bid)");
     if (state.bids().size() == kNumSeats - 1 && bid == 0) {
       bool all_passed = true;
       for (const auto& b : state.bids()) all_passed = all_passed && b.bid == 0;
@@ -201,7 +204,8 @@ GameState replay(const nlohmann::json& j, int upto_plays, int upto_bids) {
   if (j.contains("landlord") && !j["landlord"].is_null()) {
     const int landlord = int_in(j["landlord"], "landlord", 0, 2);
     if (landlord != state.landlord())
-      bad("landlord", "recorded " + std::to_string(landlord) + " but the game gives " + std::to_string(state.landlord()));
+      bad("landlord",
+          "recorded " + std::to_string(landlord) + " but the game gives " + std::to_string(state.landlord()));
   }
 
   if (upto_bids >= 0) return state;  // replay_record_bids reads no plays
@@ -209,14 +213,17 @@ GameState replay(const nlohmann::json& j, int upto_plays, int upto_bids) {
   const json& plays = member(j, "plays", "");
   if (!plays.is_array()) bad("plays", "expected an array");
   if (upto_plays > int(plays.size()))
-    bad("plays", "asked to replay " + std::to_string(upto_plays) + " plays but the record holds " + std::to_string(plays.size()));
+    bad("plays", "asked to replay " + std::to_string(upto_plays) + " plays but the record holds " +
+                     std::to_string(plays.size()));
   const size_t n = upto_plays < 0 ? plays.size() : size_t(upto_plays);
   for (size_t i = 0; i < n; ++i) {
     const std::string field = "plays[" + std::to_string(i) + "]";
     const json& p = plays[i];
     const int seat = int_in(member(p, "seat", field), field + ".seat", 0, 2);
     if (state.phase() != Phase::Play) bad(field, "the game is already over");
-    if (seat != state.to_move()) bad(field, "seat " + std::to_string(seat) + " plays out of turn (seat " + std::to_string(state.to_move()) + " is to play)");
+    if (seat != state.to_move())
+      bad(field, "seat " + std::to_string(seat) + " plays out of turn (seat " + std::to_string(state.to_move()) +
+                     " is to play)");
     Move move;
     const bool is_pass = p.contains("pass") && boolean(p["pass"], field + ".pass");
     if (is_pass) {
@@ -226,9 +233,7 @@ GameState replay(const nlohmann::json& j, int upto_plays, int upto_bids) {
       if (!cards.is_string()) bad(field + ".cards", "expected a card string, got " + cards.dump());
       try {
         move = parse_move(cards.get<std::string>());
-      } catch (const NotationError& e) {
-        bad(field + ".cards", e.what());
-      }
+      } catch (const NotationError& e) { bad(field + ".cards", e.what()); }
     }
     const std::string error = state.apply_move(move);
     if (!error.empty()) bad(field, "seat " + std::to_string(seat) + " " + to_string(move) + ": " + error);
@@ -265,7 +270,8 @@ std::string game_to_text(const GameState& state, const std::array<std::string, k
   std::ostringstream out;
   const Rules& rules = state.rules();
   const Deal& deal = state.initial_deal();
-  out << "seed " << seed << ", " << (rules.bidding ? "bidding" : "fixed landlord " + std::to_string(rules.fixed_landlord));
+  out << "seed " << seed << ", "
+      << (rules.bidding ? "bidding" : "fixed landlord " + std::to_string(rules.fixed_landlord));
   std::string off;
   if (!rules.double_on_bomb) off += " bomb";
   if (!rules.double_on_rocket) off += " rocket";
@@ -283,7 +289,8 @@ std::string game_to_text(const GameState& state, const std::array<std::string, k
   out << "kitty: " << to_string(deal.kitty) << "\n";
   if (rules.bidding) {
     out << "bids (seat " << state.first_bidder() << " first):";
-    for (const auto& b : state.bids()) out << " seat " << b.seat << " " << (b.bid == 0 ? std::string("pass") : std::to_string(b.bid)) << ";";
+    for (const auto& b : state.bids())
+      out << " seat " << b.seat << " " << (b.bid == 0 ? std::string("pass") : std::to_string(b.bid)) << ";";
     out << "\n";
   }
   if (state.phase() == Phase::Bidding) return out.str();
@@ -299,8 +306,9 @@ std::string game_to_text(const GameState& state, const std::array<std::string, k
     return out.str();
   }
   out << "winner: seat " << state.winner() << " (" << (state.landlord_won() ? "landlord wins" : "farmers win") << ")\n";
-  out << "stake: " << state.stake() << " = base " << state.base_score() << ", bombs " << state.bombs_played() << ", rockets "
-      << state.rockets_played() << (state.spring() ? ", spring" : "") << (state.anti_spring() ? ", anti-spring" : "") << "\n";
+  out << "stake: " << state.stake() << " = base " << state.base_score() << ", bombs " << state.bombs_played()
+      << ", rockets " << state.rockets_played() << (state.spring() ? ", spring" : "")
+      << (state.anti_spring() ? ", anti-spring" : "") << "\n";
   const auto s = state.scores();
   out << "scores: " << s[0] << " " << s[1] << " " << s[2] << "\n";
   return out.str();

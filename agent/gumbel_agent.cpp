@@ -63,7 +63,8 @@ Move GumbelAgent::play(const Observation& obs) {
     }
   }
   if (net_rollouts_) net_rollouts_->set_root_seat(obs.seat);
-  const GumbelResult r = gumbel_search(*model_->net, obs, moves_, options_.search, rng_, rollouts_.get(), solver_.get());
+  const GumbelResult r =
+      gumbel_search(*model_->net, obs, moves_, options_.search, rng_, rollouts_.get(), solver_.get());
   last_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   last_.best = moves_[size_t(r.chosen)];
   for (size_t i = 0; i < moves_.size(); ++i) {
@@ -134,9 +135,9 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   o.rollout_model = rollout_model_of(spec, file, path, o.rollout_policy == "net");
   o.bid = net_bid_options(spec, file);  // an unknown bid= is the spec's error, reported before any game
   std::set<std::string> allowed = net_bid_keys();
-  allowed.insert({"sims", "k", "rollout_mix", "solver", "c_visit", "c_scale", "rescale", "noise", "infer", "infer_moves", "infer_draws", "stakes",
-                  "solver_nodes", "seed", "rollout", "confident", "rollout_solver",
-                  "others", "search_cards", "rollout_net"});
+  allowed.insert({"sims",    "k",         "rollout_mix",    "solver",      "c_visit",      "c_scale",      "rescale",
+                  "noise",   "infer",     "infer_moves",    "infer_draws", "stakes",       "solver_nodes", "seed",
+                  "rollout", "confident", "rollout_solver", "others",      "search_cards", "rollout_net"});
   spec.check(allowed, max_positional);
   if (s.k > s.sims) throw AgentSpecError("agent spec \"" + spec.text() + "\": k must not exceed sims");
   return std::make_unique<GumbelAgent>(std::move(model), o, display.empty() ? spec.text() : display);

@@ -36,7 +36,6 @@ ConfidentMove confident_move(const EigenNet& net, const Observation& obs, const 
 
 namespace {
 
-
 double gumbel(Rng& rng) {
   double u = rng.uniform();
   if (u < 1e-12) u = 1e-12;
@@ -53,15 +52,18 @@ void softmax_inplace(std::vector<double>& x) {
 }  // namespace
 
 GumbelResult gumbel_search(const EigenNet& net, const Observation& obs, const std::vector<Move>& moves,
-                           const GumbelSettings& s, Rng& rng, HeuristicEvaluator* rollouts,
-                           EndgameSolver* solver) {
-  if (s.rollout_mix < 0.0 || s.rollout_mix > 1.0) throw std::invalid_argument("gumbel_search: rollout_mix must be in [0, 1]");
-  if (s.rollout_mix > 0.0 && !rollouts) throw std::invalid_argument("gumbel_search: rollout_mix > 0 needs a rollout policy");
+                           const GumbelSettings& s, Rng& rng, HeuristicEvaluator* rollouts, EndgameSolver* solver) {
+  if (s.rollout_mix < 0.0 || s.rollout_mix > 1.0)
+    throw std::invalid_argument("gumbel_search: rollout_mix must be in [0, 1]");
+  if (s.rollout_mix > 0.0 && !rollouts)
+    throw std::invalid_argument("gumbel_search: rollout_mix > 0 needs a rollout policy");
   if (s.solver_cards > 0 && !solver) throw std::invalid_argument("gumbel_search: solver_cards > 0 needs a solver");
   if (s.rollout_solver_cards > 0 && !solver)
     throw std::invalid_argument("gumbel_search: rollout_solver_cards > 0 needs a solver");
-  if (s.stake_weight < 0.0 || s.stake_weight > 1.0) throw std::invalid_argument("gumbel_search: stake_weight must be in [0, 1]");
-  if (s.inference.active() && !rollouts) throw std::invalid_argument("gumbel_search: world inference needs a rollout policy");
+  if (s.stake_weight < 0.0 || s.stake_weight > 1.0)
+    throw std::invalid_argument("gumbel_search: stake_weight must be in [0, 1]");
+  if (s.inference.active() && !rollouts)
+    throw std::invalid_argument("gumbel_search: world inference needs a rollout policy");
   const double mix = s.rollout_mix;
   const bool use_net_value = mix < 1.0;
   const int n = int(moves.size());

@@ -39,8 +39,8 @@
 namespace ddz {
 
 struct GumbelSettings {
-  int sims = 16;          // simulations (value evaluations) for the move
-  int k = 8;              // candidates kept by Gumbel top-k
+  int sims = 16;  // simulations (value evaluations) for the move
+  int k = 8;  // candidates kept by Gumbel top-k
   double c_visit = 50.0;  // sigma(q) = (c_visit + max visits) * c_scale * q, q in [0, 1]
   double c_scale = 0.1;
   // Min-max rescaling of the Q values before sigma (as in Gumbel MuZero's completed-Q transform):
@@ -49,7 +49,7 @@ struct GumbelSettings {
   // with the fixed map sigma moves the logits by a fraction of a unit and the improved policy is
   // nearly the prior; rescaled, the best and worst visited moves are always sigma's full range apart.
   bool rescale_q = false;
-  bool noise = true;      // Gumbel noise; false = deterministic top-k of the logits (evaluation)
+  bool noise = true;  // Gumbel noise; false = deterministic top-k of the logits (evaluation)
   // Weight of a heuristic rollout in a simulation's value: (1 - mix) * value net + mix * rollout.
   // Needs a rollout policy passed to gumbel_search; 0 = the value net alone.
   double rollout_mix = 0.0;
@@ -80,12 +80,12 @@ struct GumbelSettings {
 };
 
 struct GumbelResult {
-  int chosen = 0;               // index into moves
-  std::vector<float> policy;    // improved policy over moves (training target)
-  std::vector<float> q;         // mean value per move from the mover's side in [-1, 1] (0 if unvisited)
+  int chosen = 0;  // index into moves
+  std::vector<float> policy;  // improved policy over moves (training target)
+  std::vector<float> q;  // mean value per move from the mover's side in [-1, 1] (0 if unvisited)
   std::vector<int> visits;
-  std::vector<float> prior;     // the policy network's softmax over moves (empty with one move)
-  float root_value = 0;         // prior-weighted value of the visited moves
+  std::vector<float> prior;  // the policy network's softmax over moves (empty with one move)
+  float root_value = 0;  // prior-weighted value of the visited moves
   // The search's choice without Gumbel noise: the visited move with the largest logit + sigma(q).
   // With noise, `chosen` is a sample (self-play explores); `decision` is what the search as a
   // player would make of the same values, and a training target can imitate it.

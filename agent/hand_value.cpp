@@ -70,8 +70,16 @@ int evaluate_rest(Hand rest, const Chain* chains, int n_chains, HandPlan* plan) 
   }
   for (int r = 0; r < kNumRanks; ++r) {
     switch (rest.count(r)) {
-      case 4: bombs[n_bomb++] = r; value += cv(r) + kBombBonus; ++plays; break;
-      case 3: trios[n_trio++] = r; value += cv(r) - 10; ++plays; break;
+      case 4:
+        bombs[n_bomb++] = r;
+        value += cv(r) + kBombBonus;
+        ++plays;
+        break;
+      case 3:
+        trios[n_trio++] = r;
+        value += cv(r) - 10;
+        ++plays;
+        break;
       case 2: pairs[n_pair++] = r; break;
       case 1: solos[n_solo++] = r; break;
       default: break;
@@ -117,9 +125,15 @@ int evaluate_rest(Hand rest, const Chain* chains, int n_chains, HandPlan* plan) 
     trio_kick_solo[t] = trio_kick_pair[t] = -1;
     int s = -1, p = -1;
     for (int k = 0; k < n_solo; ++k)
-      if (!solo_owner[k] && eligible(solos[k])) { s = k; break; }
+      if (!solo_owner[k] && eligible(solos[k])) {
+        s = k;
+        break;
+      }
     for (int k = 0; k < n_pair; ++k)
-      if (!pair_owner[k] && eligible(pairs[k])) { p = k; break; }
+      if (!pair_owner[k] && eligible(pairs[k])) {
+        p = k;
+        break;
+      }
     if (s >= 0 && (p < 0 || solos[s] <= pairs[p])) {
       solo_owner[s] = 1 + t;
       trio_kick_solo[t] = s;
@@ -129,9 +143,15 @@ int evaluate_rest(Hand rest, const Chain* chains, int n_chains, HandPlan* plan) 
     }
   }
   for (int k = 0; k < n_solo; ++k)
-    if (!solo_owner[k]) { value += cv(solos[k]) - 10; ++plays; }
+    if (!solo_owner[k]) {
+      value += cv(solos[k]) - 10;
+      ++plays;
+    }
   for (int k = 0; k < n_pair; ++k)
-    if (!pair_owner[k]) { value += cv(pairs[k]) - 10; ++plays; }
+    if (!pair_owner[k]) {
+      value += cv(pairs[k]) - 10;
+      ++plays;
+    }
   value -= kRoundCost * plays;
 
   if (plan) {

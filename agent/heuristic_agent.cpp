@@ -60,7 +60,8 @@ bool opponents_may_beat(Hand unseen, const Move& g, int enemy_max) {
   if (g.type == MoveType::Rocket) return false;
   if (enemy_max >= 2 && unseen.count(RX) && unseen.count(RD)) return true;
   if (enemy_max >= 4 && g.type != MoveType::Bomb && (unseen.ranks_with_at_least(4) & 0x1FFF)) return true;
-  if (enemy_max >= 4 && g.type == MoveType::Bomb && (unseen.ranks_with_at_least(4) >> (g.key + 1) & 0x1FFF)) return true;
+  if (enemy_max >= 4 && g.type == MoveType::Bomb && (unseen.ranks_with_at_least(4) >> (g.key + 1) & 0x1FFF))
+    return true;
   return false;
 }
 

@@ -45,12 +45,12 @@ namespace ddz {
 // Tunable thresholds (spec settings of the same names; defaults measured best against random
 // and against the other settings).
 struct HeuristicConfig {
-  int danger = 3;            // beat with anything when the opponent who played has <= this many cards
-  int last_danger = 6;       // same for the last farmer answering the landlord
+  int danger = 3;  // beat with anything when the opponent who played has <= this many cards
+  int last_danger = 6;  // same for the last farmer answering the landlord
   int landlord_margin = -5;  // the landlord answering a farmer
-  int down_margin = -5;      // the farmer right after the landlord answering it (its partner follows)
-  int last_margin = -6;      // the last farmer answering the landlord
-  int bid_threshold = 2;     // bid 1 at this strength, 2 at +4, 3 at +8
+  int down_margin = -5;  // the farmer right after the landlord answering it (its partner follows)
+  int last_margin = -6;  // the last farmer answering the landlord
+  int bid_threshold = 2;  // bid 1 at this strength, 2 at +4, 3 at +8
 };
 
 class HeuristicAgent : public Agent {

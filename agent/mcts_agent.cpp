@@ -26,9 +26,7 @@ long long parse_int(const std::string& value, long long lo, long long hi, const 
   long long v = 0;
   try {
     v = std::stoll(value, &used);
-  } catch (const std::exception&) {
-    bad(where, "\"" + value + "\" is not an integer");
-  }
+  } catch (const std::exception&) { bad(where, "\"" + value + "\" is not an integer"); }
   if (used != value.size()) bad(where, "\"" + value + "\" is not an integer");
   if (v < lo || v > hi) bad(where, value + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
   return v;
@@ -39,9 +37,7 @@ double parse_real(const std::string& value, double lo, double hi, const std::str
   double v = 0;
   try {
     v = std::stod(value, &used);
-  } catch (const std::exception&) {
-    bad(where, "\"" + value + "\" is not a number");
-  }
+  } catch (const std::exception&) { bad(where, "\"" + value + "\" is not a number"); }
   if (used != value.size()) bad(where, "\"" + value + "\" is not a number");
   if (!(v >= lo && v <= hi)) bad(where, value + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
   return v;
@@ -58,22 +54,44 @@ std::string parse_choice(const std::string& value, const std::vector<std::string
 // Every setting, by the name used in specs and YAML files.
 const std::map<std::string, Setter>& setters() {
   static const std::map<std::string, Setter> table = {
-      {"sims", [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.search.simulations = int(parse_int(v, 0, 10000000, w)); }},
-      {"ms", [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.search.time_ms = parse_real(v, 0, 3600000, w); }},
-      {"c", [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.search.c_puct = parse_real(v, 0, 100, w); }},
-      {"fpu", [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.search.fpu_reduction = parse_real(v, -2, 2, w); }},
-      {"threads", [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.search.threads = int(parse_int(v, 1, 64, w)); }},
-      {"solver", [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.search.solver_cards = int(parse_int(v, 0, 54, w)); }},
-      {"solver_nodes", [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.search.solver_nodes = uint64_t(parse_int(v, 0, 1000000000000LL, w)); }},
-      {"solver_mb", [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.search.solver_table_mb = int(parse_int(v, 0, 65536, w)); }},
-      {"rollout", [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.rollout = parse_choice(v, {"heuristic", "random"}, w); }},
-      {"priors", [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.priors = parse_choice(v, {"policy", "uniform"}, w); }},
-      {"prior_weight", [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.prior_weight = parse_real(v, 0, 1, w); }},
-      {"rollouts", [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.rollouts = int(parse_int(v, 1, 1000, w)); }},
-      {"epsilon", [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.epsilon = parse_real(v, 0, 1, w); }},
-      {"bid_deals", [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.bid_deals = int(parse_int(v, 1, 100000, w)); }},
-      {"bid_margin", [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.bid_margin = parse_real(v, -100, 100, w); }},
-      {"seed", [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.seed = uint64_t(parse_int(v, 0, 9223372036854775807LL, w)); }},
+      {"sims", [](MctsAgentConfig& c, const std::string& v,
+                  const std::string& w) { c.search.simulations = int(parse_int(v, 0, 10000000, w)); }},
+      {"ms", [](MctsAgentConfig& c, const std::string& v,
+                const std::string& w) { c.search.time_ms = parse_real(v, 0, 3600000, w); }},
+      {"c", [](MctsAgentConfig& c, const std::string& v,
+               const std::string& w) { c.search.c_puct = parse_real(v, 0, 100, w); }},
+      {"fpu", [](MctsAgentConfig& c, const std::string& v,
+                 const std::string& w) { c.search.fpu_reduction = parse_real(v, -2, 2, w); }},
+      {"threads", [](MctsAgentConfig& c, const std::string& v,
+                     const std::string& w) { c.search.threads = int(parse_int(v, 1, 64, w)); }},
+      {"solver", [](MctsAgentConfig& c, const std::string& v,
+                    const std::string& w) { c.search.solver_cards = int(parse_int(v, 0, 54, w)); }},
+      {"solver_nodes",
+       [](MctsAgentConfig& c, const std::string& v, const std::string& w) {
+         c.search.solver_nodes = uint64_t(parse_int(v, 0, 1000000000000LL, w));
+       }},
+      {"solver_mb", [](MctsAgentConfig& c, const std::string& v,
+                       const std::string& w) { c.search.solver_table_mb = int(parse_int(v, 0, 65536, w)); }},
+      {"rollout",
+       [](MctsAgentConfig& c, const std::string& v, const std::string& w) {
+         c.rollout = parse_choice(v, {"heuristic", "random"}, w);
+       }},
+      {"priors",
+       [](MctsAgentConfig& c, const std::string& v, const std::string& w) {
+         c.priors = parse_choice(v, {"policy", "uniform"}, w);
+       }},
+      {"prior_weight",
+       [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.prior_weight = parse_real(v, 0, 1, w); }},
+      {"rollouts", [](MctsAgentConfig& c, const std::string& v,
+                      const std::string& w) { c.rollouts = int(parse_int(v, 1, 1000, w)); }},
+      {"epsilon",
+       [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.epsilon = parse_real(v, 0, 1, w); }},
+      {"bid_deals", [](MctsAgentConfig& c, const std::string& v,
+                       const std::string& w) { c.bid_deals = int(parse_int(v, 1, 100000, w)); }},
+      {"bid_margin", [](MctsAgentConfig& c, const std::string& v,
+                        const std::string& w) { c.bid_margin = parse_real(v, -100, 100, w); }},
+      {"seed", [](MctsAgentConfig& c, const std::string& v,
+                  const std::string& w) { c.seed = uint64_t(parse_int(v, 0, 9223372036854775807LL, w)); }},
   };
   return table;
 }
@@ -97,9 +115,7 @@ MctsAgentConfig load_mcts_config(const std::string& path, MctsAgentConfig base) 
   YAML::Node root;
   try {
     root = YAML::LoadFile(path);
-  } catch (const YAML::Exception& e) {
-    throw AgentSpecError("mcts config " + path + ": cannot read: " + e.what());
-  }
+  } catch (const YAML::Exception& e) { throw AgentSpecError("mcts config " + path + ": cannot read: " + e.what()); }
   if (root.IsNull()) return base;
   if (!root.IsMap()) throw AgentSpecError("mcts config " + path + ": expected a mapping of settings");
   for (const auto& item : root) {
@@ -172,9 +188,7 @@ std::unique_ptr<Agent> build_mcts_agent(const AgentSpec& spec) {
   const MctsAgentConfig config = mcts_config_from_spec(spec);
   try {
     return std::make_unique<MctsAgent>(config, spec.text());
-  } catch (const std::invalid_argument& e) {
-    throw AgentSpecError("agent spec \"" + spec.text() + "\": " + e.what());
-  }
+  } catch (const std::invalid_argument& e) { throw AgentSpecError("agent spec \"" + spec.text() + "\": " + e.what()); }
 }
 
 }  // namespace ddz

@@ -12,8 +12,8 @@
 namespace ddz {
 namespace {
 
-const std::set<std::string> kSearchKeys{"sims", "ms", "c", "fpu", "threads", "solver", "solver_nodes", "solver_mb",
-                                        "seed", "config"};
+const std::set<std::string> kSearchKeys{"sims",   "ms",           "c",         "fpu",  "threads",
+                                        "solver", "solver_nodes", "solver_mb", "seed", "config"};
 
 // "key=value" pairs of a settings list (AgentSpec has no key iterator); positional items skipped.
 std::map<std::string, std::string> settings_of(const std::string& list) {
@@ -60,12 +60,14 @@ std::unique_ptr<Agent> mcts_net_agent_from(const AgentSpec& spec, std::shared_pt
                                            const std::string& path, size_t max_positional,
                                            const std::string& display = "") {
   const AgentSpec defaults = file_settings(*model, path);
-  spec.check([] {
-    std::set<std::string> allowed = kSearchKeys;
-    allowed.insert({"prior_temperature", "rollout_mix", "heuristic_prior", "net_plies", "deep_prior_weight"});
-    allowed.insert(net_bid_keys().begin(), net_bid_keys().end());
-    return allowed;
-  }(), max_positional);
+  spec.check(
+      [] {
+        std::set<std::string> allowed = kSearchKeys;
+        allowed.insert({"prior_temperature", "rollout_mix", "heuristic_prior", "net_plies", "deep_prior_weight"});
+        allowed.insert(net_bid_keys().begin(), net_bid_keys().end());
+        return allowed;
+      }(),
+      max_positional);
   MctsNetConfig c;
   c.prior_temperature = defaults.get_double("prior_temperature", c.prior_temperature, 1e-3, 100.0);
   c.prior_temperature = spec.get_double("prior_temperature", c.prior_temperature, 1e-3, 100.0);
@@ -93,9 +95,7 @@ std::unique_ptr<Agent> mcts_net_agent_from(const AgentSpec& spec, std::shared_pt
   try {
     c.mcts = mcts_config_from_spec(AgentSpec::parse(text));
     return std::make_unique<MctsNetAgent>(std::move(model), c, display.empty() ? spec.text() : display);
-  } catch (const std::invalid_argument& e) {
-    throw AgentSpecError("agent spec \"" + spec.text() + "\": " + e.what());
-  }
+  } catch (const std::invalid_argument& e) { throw AgentSpecError("agent spec \"" + spec.text() + "\": " + e.what()); }
 }
 
 }  // namespace

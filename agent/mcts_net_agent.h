@@ -31,10 +31,10 @@ struct MctsNetConfig {
   MctsAgentConfig mcts;  // only the search settings and seed are used
   double prior_temperature = 1.0;
   NetBidOptions bid;
-  double rollout_mix = 0.5;      // value = (1 - mix) * value net + mix * heuristic rollout
+  double rollout_mix = 0.5;  // value = (1 - mix) * value net + mix * heuristic rollout
   double heuristic_prior = 0.0;  // prior mass moved onto the heuristic's move
-  int net_plies = -1;             // networks only this many plies below the root (-1 = all)
-  double deep_prior_weight = 0.5; // heuristic prior weight below net_plies, as in `mcts`
+  int net_plies = -1;  // networks only this many plies below the root (-1 = all)
+  double deep_prior_weight = 0.5;  // heuristic prior weight below net_plies, as in `mcts`
 };
 
 class MctsNetAgent final : public Agent {

@@ -24,11 +24,12 @@ HeuristicEvaluatorOptions rollout_options(double heuristic_prior) {
 MixedEvaluator::MixedEvaluator(std::shared_ptr<const EigenNet> net, uint64_t seed, const MixedEvaluatorOptions& options)
     : net_(std::move(net), options.prior_temperature),
       heuristic_(make_agent("heuristic"), seed, rollout_options(options.heuristic_prior)),
-      deep_(make_agent("heuristic"), Rng::mix(seed, 0xdee9), [&] {
-        HeuristicEvaluatorOptions o;
-        o.prior_weight = options.deep_prior_weight;
-        return o;
-      }()),
+      deep_(make_agent("heuristic"), Rng::mix(seed, 0xdee9),
+            [&] {
+              HeuristicEvaluatorOptions o;
+              o.prior_weight = options.deep_prior_weight;
+              return o;
+            }()),
       options_(options) {
   if (options_.net_plies >= 0 && !options_.root_plies)
     throw std::invalid_argument("net_plies needs the root's history length");

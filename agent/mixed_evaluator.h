@@ -17,7 +17,7 @@
 namespace ddz {
 
 struct MixedEvaluatorOptions {
-  double rollout_mix = 0.5;      // lambda: weight of the rollout result in the value
+  double rollout_mix = 0.5;  // lambda: weight of the rollout result in the value
   double heuristic_prior = 0.0;  // prior mass moved onto the heuristic's move (0 = net priors only)
   float prior_temperature = 1.0f;
   // Nodes fewer than this many plies below the search root use the networks; deeper nodes are

@@ -10,10 +10,7 @@
 namespace ddz {
 
 NetAgent::NetAgent(std::shared_ptr<const LoadedModel> model, const NetAgentOptions& options, std::string spec)
-    : model_(std::move(model)),
-      options_(options),
-      spec_(std::move(spec)),
-      bidder_(model_->net, options_.bid) {}
+    : model_(std::move(model)), options_(options), spec_(std::move(spec)), bidder_(model_->net, options_.bid) {}
 
 void NetAgent::new_game(uint64_t seed) {
   rng_.reseed(seed);
@@ -50,9 +47,7 @@ std::shared_ptr<const LoadedModel> load_model_for_spec(const AgentSpec& spec, co
     return load_model_cached(path);
   } catch (const ModelFileError& e) {
     throw AgentSpecError(prefix + e.what());
-  } catch (const std::invalid_argument& e) {
-    throw AgentSpecError(prefix + path + ": " + e.what());
-  }
+  } catch (const std::invalid_argument& e) { throw AgentSpecError(prefix + path + ": " + e.what()); }
 }
 
 AgentSpec file_settings(const LoadedModel& model, const std::string& path) {

@@ -18,12 +18,11 @@ NetBidOptions net_bid_options(const AgentSpec& spec, const AgentSpec& file) {
       o.source != "search")
     throw AgentSpecError("agent spec \"" + spec.text() + "\": bid must be " + kBidSources + ", got \"" + o.source +
                          "\"");
-  o.threshold = spec.get_double("bid_threshold", file.get_double("bid_threshold", o.threshold, -100.0, 100.0),
-                                -100.0, 100.0);
+  o.threshold =
+      spec.get_double("bid_threshold", file.get_double("bid_threshold", o.threshold, -100.0, 100.0), -100.0, 100.0);
   BidLookaheadOptions& l = o.lookahead;
   l.worlds = spec.get_int("bid_worlds", file.get_int("bid_worlds", l.worlds, 1, 100000), 1, 100000);
-  l.mismatch_weight =
-      spec.get_double("bid_infer", file.get_double("bid_infer", l.mismatch_weight, 0.0, 1.0), 0.0, 1.0);
+  l.mismatch_weight = spec.get_double("bid_infer", file.get_double("bid_infer", l.mismatch_weight, 0.0, 1.0), 0.0, 1.0);
   return o;
 }
 

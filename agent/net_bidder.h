@@ -20,7 +20,7 @@ struct NetBidOptions {
   // were worth 0). "lookahead": agent/bid_lookahead.h, which also weighs what passing is worth.
   // "heuristic" or "mcts" (also spelt "search"): that agent kind's bidding at its defaults.
   std::string source = "head";
-  double threshold = 0.0;        // bid_threshold=
+  double threshold = 0.0;  // bid_threshold=
   BidLookaheadOptions lookahead;  // bid_worlds=, bid_infer=
 };
 
@@ -35,8 +35,8 @@ constexpr const char* kBidSources = "head, lookahead, heuristic or mcts";
 
 // What the last bid of a NetBidder rested on (ddz analyse shows it).
 struct BidReport {
-  std::string source;            // the bid= setting that decided
-  HeadOutput head;               // the bid head on this hand and the bids so far
+  std::string source;  // the bid= setting that decided
+  HeadOutput head;  // the bid head on this hand and the bids so far
   BidLookaheadResult lookahead;  // bid=lookahead: each legal bid's mean score (empty otherwise)
   int chosen = 0;
 };

@@ -26,12 +26,14 @@ GameState play_game(const std::array<Agent*, kNumSeats>& agents, uint64_t deal_s
       const int bid = agent.bid(obs);
       error = state.apply_bid(bid);
       if (!error.empty())
-        throw std::logic_error("agent " + agent.spec() + " at seat " + std::to_string(seat) + " made an illegal bid " + std::to_string(bid) + ": " + error);
+        throw std::logic_error("agent " + agent.spec() + " at seat " + std::to_string(seat) + " made an illegal bid " +
+                               std::to_string(bid) + ": " + error);
     } else {
       const Move move = agent.play(obs);
       error = state.apply_move(move);
       if (!error.empty())
-        throw std::logic_error("agent " + agent.spec() + " at seat " + std::to_string(seat) + " made an illegal move " + to_string(move) + ": " + error);
+        throw std::logic_error("agent " + agent.spec() + " at seat " + std::to_string(seat) + " made an illegal move " +
+                               to_string(move) + ": " + error);
     }
   }
   return state;

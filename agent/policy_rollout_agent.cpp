@@ -30,8 +30,8 @@ Move PolicyRolloutAgent::play(const Observation& obs) {
   return policy_.choose(net_, obs, moves_);
 }
 
-std::unique_ptr<Agent> make_rollout_player(const EigenNet& net, const std::string& policy,
-                                           const std::string& others, PolicyRolloutAgent** net_rollouts) {
+std::unique_ptr<Agent> make_rollout_player(const EigenNet& net, const std::string& policy, const std::string& others,
+                                           PolicyRolloutAgent** net_rollouts) {
   *net_rollouts = nullptr;
   if (policy != "net") return make_agent("heuristic");
   auto agent = std::make_unique<PolicyRolloutAgent>(net, others == "net" ? nullptr : make_agent(others));

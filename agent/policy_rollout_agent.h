@@ -47,7 +47,7 @@ class PolicyRolloutAgent final : public Agent {
 // (`policy` "net") with `others` ("net", or an agent spec such as "heuristic") on the opposing
 // side. *net_rollouts is set to the PolicyRolloutAgent (nullptr for the heuristic), which the
 // caller tells the searched seat before each search.
-std::unique_ptr<Agent> make_rollout_player(const EigenNet& net, const std::string& policy,
-                                           const std::string& others, PolicyRolloutAgent** net_rollouts);
+std::unique_ptr<Agent> make_rollout_player(const EigenNet& net, const std::string& policy, const std::string& others,
+                                           PolicyRolloutAgent** net_rollouts);
 
 }  // namespace ddz

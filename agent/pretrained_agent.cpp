@@ -77,8 +77,8 @@ std::shared_ptr<const LoadedModel> load_pretrained(const AgentSpec& spec, std::s
       throw AgentSpecError(prefix + "the shipped network " + file + " does not load: " + e.what());
     }
   }
-  throw AgentSpecError(prefix + "the shipped network file is missing: looked for " + join(candidates) +
-                       " (set " + kPretrainedEnv + "=FILE to use an exported agent file)");
+  throw AgentSpecError(prefix + "the shipped network file is missing: looked for " + join(candidates) + " (set " +
+                       kPretrainedEnv + "=FILE to use an exported agent file)");
 }
 
 std::unique_ptr<Agent> build_pretrained_agent(const AgentSpec& spec) {

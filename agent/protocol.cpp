@@ -66,7 +66,8 @@ int int_field(const json& v, const std::string& name, int lo, int hi) {
   if (!v.is_number_integer()) fail(name + " must be an integer");
   const auto value = v.get<int64_t>();
   if (value < lo || value > hi)
-    fail(name + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", not " + std::to_string(value));
+    fail(name + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", not " +
+         std::to_string(value));
   return int(value);
 }
 
@@ -105,7 +106,8 @@ Observation rebuild_play(const PlayPosition& pos, int landlord_seat) {
   if (landlord_seat < 0 || landlord_seat >= kNumSeats) fail("landlord seat must be 0, 1 or 2");
   auto seat_of = [&](Role r) { return (landlord_seat + int(r)) % kNumSeats; };
   if (!pos.hand.is_valid()) fail("hand holds more cards of a rank than a deck has");
-  if (pos.kitty.size() != 3 || !pos.kitty.is_valid()) fail("kitty must be exactly 3 cards, not \"" + to_string(pos.kitty) + "\"");
+  if (pos.kitty.size() != 3 || !pos.kitty.is_valid())
+    fail("kitty must be exactly 3 cards, not \"" + to_string(pos.kitty) + "\"");
 
   // Bidding, when given, must be a complete legal bidding that made this landlord.
   int base = 1;
@@ -121,7 +123,8 @@ Observation rebuild_play(const PlayPosition& pos, int landlord_seat) {
         fail(where + ": " + role_name(role) + " bids out of turn (seats bid in table order)");
       if (bid < 0 || bid > 3) fail(where + ": a bid is 0 (pass), 1, 2 or 3");
       if (bid != 0 && bid <= highest)
-        fail(where + ": bid " + std::to_string(bid) + " does not exceed the highest bid so far (" + std::to_string(highest) + ")");
+        fail(where + ": bid " + std::to_string(bid) + " does not exceed the highest bid so far (" +
+             std::to_string(highest) + ")");
       if (bid > highest) highest = bid, best = role;
     }
     if (highest == 0) fail("bids: all seats passed, so the hand is dealt again and has no landlord");
@@ -193,9 +196,9 @@ Observation rebuild_play(const PlayPosition& pos, int landlord_seat) {
   const Hand own_played = o.played[size_t(o.seat)];
   const Hand initial = pos.hand + own_played;
   if (!initial.is_valid() || initial.size() != dealt_cards(pos.role))
-    fail("hand " + to_string(pos.hand) + " plus the cards " + role_name(pos.role) + " played (" + to_string(own_played) +
-         ") make " + std::to_string(initial.size()) + " cards, but " + role_name(pos.role) + " starts with " +
-         std::to_string(dealt_cards(pos.role)));
+    fail("hand " + to_string(pos.hand) + " plus the cards " + role_name(pos.role) + " played (" +
+         to_string(own_played) + ") make " + std::to_string(initial.size()) + " cards, but " + role_name(pos.role) +
+         " starts with " + std::to_string(dealt_cards(pos.role)));
   if (pos.role == Role::Landlord && !initial.contains(pos.kitty))
     fail("the landlord's hand and plays (" + to_string(initial) + ") do not include the kitty " + to_string(pos.kitty));
   // Every card seen (own hand, all plays, the kitty cards the landlord still holds) fits one deck.
@@ -267,9 +270,7 @@ PlayPosition parse_play_position(const json& request) {
       const std::string cards = string_field(h, "cards", where + ".");
       try {
         pos.history.emplace_back(role, parse_move(cards));
-      } catch (const NotationError& e) {
-        fail(where + ".cards: " + e.what());
-      }
+      } catch (const NotationError& e) { fail(where + ".cards: " + e.what()); }
     }
   }
   return pos;
@@ -294,7 +295,8 @@ json request_from_observation(const Observation& obs) {
     for (const auto& b : obs.bids) j["bids"].push_back({{"role", role_name(obs.role_of(b.seat))}, {"bid", b.bid}});
   }
   j["history"] = json::array();
-  for (const auto& rec : obs.history) j["history"].push_back({{"role", role_name(obs.role_of(rec.seat))}, {"cards", to_string(rec.move)}});
+  for (const auto& rec : obs.history)
+    j["history"].push_back({{"role", role_name(obs.role_of(rec.seat))}, {"cards", to_string(rec.move)}});
   return j;
 }
 
@@ -304,8 +306,7 @@ std::string ProtocolServer::answer(std::string_view line) {
   ojson out;
   json id;
   try {
-    if (line.size() > kMaxLineBytes)
-      fail("request line is longer than " + std::to_string(kMaxLineBytes) + " bytes");
+    if (line.size() > kMaxLineBytes) fail("request line is longer than " + std::to_string(kMaxLineBytes) + " bytes");
     const json request = json::parse(line.begin(), line.end(), nullptr, false);
     if (request.is_discarded()) fail("request is not valid JSON");
     if (!request.is_object()) fail("a request must be a JSON object");

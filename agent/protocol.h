@@ -26,10 +26,10 @@ bool role_from_name(const std::string& name, Role* role);
 // A play-phase position as the protocol states it: roles, not seats.
 struct PlayPosition {
   Role role = Role::Landlord;  // the seat asking
-  Hand hand;                   // its cards now (the landlord's include what is left of the kitty)
-  Hand kitty;                  // the 3 cards shown to everyone
+  Hand hand;  // its cards now (the landlord's include what is left of the kitty)
+  Hand kitty;  // the 3 cards shown to everyone
   std::vector<std::pair<Role, int>> bids;  // bidding in order, optional (empty: landlord was fixed)
-  int base = 0;                            // base score; 0 = take it from the bids (or 1)
+  int base = 0;  // base score; 0 = take it from the bids (or 1)
   std::vector<std::pair<Role, Move>> history;  // every move since the landlord's lead, passes included
 };
 

@@ -74,7 +74,8 @@ class Game {
   std::string who(int seat) const {
     std::string name = seat == me_ ? "you" : "seat " + std::to_string(seat);
     if (state_->phase() != Phase::Bidding) name += std::string(" (") + role_name(state_->role_of(seat)) + ")";
-    return paint(name, seat == me_ ? "1;36" : (state_->phase() != Phase::Bidding && seat == state_->landlord() ? "31" : "33"));
+    return paint(
+        name, seat == me_ ? "1;36" : (state_->phase() != Phase::Bidding && seat == state_->landlord() ? "31" : "33"));
   }
 
   // The hand grouped by rank ("33 4 555 X D"), low to high.
@@ -152,7 +153,8 @@ class Game {
     const auto& h = state_->history();
     if (!h.empty()) {
       out_ << "Last plays:";
-      for (size_t i = h.size() >= 3 ? h.size() - 3 : 0; i < h.size(); ++i) out_ << "  " << who(h[i].seat) << " " << describe(h[i].move);
+      for (size_t i = h.size() >= 3 ? h.size() - 3 : 0; i < h.size(); ++i)
+        out_ << "  " << who(h[i].seat) << " " << describe(h[i].move);
       out_ << "\n";
     }
     if (state_->to_beat().is_pass()) out_ << "You lead: play any combination.\n";
@@ -167,7 +169,8 @@ class Game {
     if (seat != me_) {
       move = agents_[size_t(seat)]->play(obs);
       const std::string error = state_->apply_move(move);
-      if (!error.empty()) throw std::logic_error("agent at seat " + std::to_string(seat) + " made an illegal move: " + error);
+      if (!error.empty())
+        throw std::logic_error("agent at seat " + std::to_string(seat) + " made an illegal move: " + error);
     } else {
       show_position();
       while (true) {
@@ -210,7 +213,8 @@ class Game {
          << ", rockets " << state_->rockets_played() << (state_->spring() ? ", spring" : "")
          << (state_->anti_spring() ? ", anti-spring" : "") << "). Scores:";
     const auto scores = state_->scores();
-    for (int s = 0; s < kNumSeats; ++s) out_ << "  " << who(s) << " " << (scores[size_t(s)] > 0 ? "+" : "") << scores[size_t(s)];
+    for (int s = 0; s < kNumSeats; ++s)
+      out_ << "  " << who(s) << " " << (scores[size_t(s)] > 0 ? "+" : "") << scores[size_t(s)];
     out_ << "\n" << std::flush;
   }
 

@@ -58,9 +58,7 @@ const NetworkFile& network_file() {
     try {
       load_pretrained(AgentSpec::parse("pretrained"), &path);
       return NetworkFile{path, "shipped network " + path};
-    } catch (const AgentSpecError& e) {
-      std::fprintf(stderr, "bench_agent_move: %s\n", e.what());
-    }
+    } catch (const AgentSpecError& e) { std::fprintf(stderr, "bench_agent_move: %s\n", e.what()); }
     AgentFile f;
     f.spec = default_spec();
     f.weights = random_weights(f.spec, 16);

@@ -23,9 +23,7 @@ std::vector<Hand> landlord_hands(int n) {
 void BM_HandValue20(benchmark::State& state) {
   const auto hands = landlord_hands(1024);
   size_t i = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(hand_value(hands[i++ & 1023]));
-  }
+  for (auto _ : state) { benchmark::DoNotOptimize(hand_value(hands[i++ & 1023])); }
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_HandValue20);
@@ -43,9 +41,7 @@ void BM_HeuristicDecision(benchmark::State& state) {
     }
   }
   size_t i = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(agent.play(positions[i++ % positions.size()]));
-  }
+  for (auto _ : state) { benchmark::DoNotOptimize(agent.play(positions[i++ % positions.size()])); }
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_HeuristicDecision);

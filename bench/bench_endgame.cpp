@@ -170,8 +170,8 @@ void BM_PositionSet(benchmark::State& state, const std::string& file) {
       if (std::getenv("DDZ_BENCH_VERBOSE"))
         std::cerr << file << ": " << (b.three ? format_line(b.three_p) : format_line(b.two)) << " -> "
                   << (v ? (*v ? "win" : "loss") : "unknown") << ", " << st.nodes << " nodes, " << st.seconds * 1000
-                  << " ms, " << st.cpu_seconds * 1000 << " ms CPU, table " << st.table_used << "/" << st.table_capacity << " used, " << st.table_evictions
-                  << " evictions\n";
+                  << " ms, " << st.cpu_seconds * 1000 << " ms CPU, table " << st.table_used << "/" << st.table_capacity
+                  << " used, " << st.table_evictions << " evictions\n";
     }
   }
   std::sort(ms.begin(), ms.end());
@@ -185,11 +185,14 @@ void BM_PositionSet(benchmark::State& state, const std::string& file) {
   state.counters["median_nodes"] = nodes[nodes.size() / 2];
 }
 BENCHMARK_CAPTURE(BM_PositionSet, two_13v13, std::string("endgame_2p_13v13.txt"))
-    ->Iterations(1)->Unit(benchmark::kMillisecond);
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PositionSet, three_14_12_12, std::string("endgame_3p_14_12_12.txt"))
-    ->Iterations(1)->Unit(benchmark::kMillisecond);
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PositionSet, three_16_14_14, std::string("endgame_3p_16_14_14.txt"))
-    ->Iterations(1)->Unit(benchmark::kMillisecond);
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace ddz

@@ -55,7 +55,8 @@ void BM_DecodeBatch(benchmark::State& state) {
     for (const auto& g : games) samples += int64_t(g.plays.size());
   }
   state.counters["samples/s"] = benchmark::Counter(double(samples), benchmark::Counter::kIsRate);
-  state.counters["bytes/sample"] = double(batch().size()) * double(state.iterations()) / double(std::max<int64_t>(1, samples));
+  state.counters["bytes/sample"] =
+      double(batch().size()) * double(state.iterations()) / double(std::max<int64_t>(1, samples));
 }
 BENCHMARK(BM_DecodeBatch)->Unit(benchmark::kMicrosecond)->UseRealTime();
 

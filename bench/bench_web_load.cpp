@@ -95,7 +95,8 @@ void player(int index, int port, Clock::time_point end, PlayerStats& stats) {
     if (!r || r->status / 100 != 2) {
       ++stats.errors;
       if (stats.first_error.empty())
-        stats.first_error = path + ": " + (r ? std::to_string(r->status) + " " + r->body : httplib::to_string(r.error()));
+        stats.first_error =
+            path + ": " + (r ? std::to_string(r->status) + " " + r->body : httplib::to_string(r.error()));
       return false;
     }
     *out = json::parse(r->body);
@@ -182,8 +183,8 @@ int main(int argc, char** argv) {
     if (first_error.empty()) first_error = s.first_error;
   }
   const size_t requests = all.size();
-  std::printf("ddz web load: %d players, %.1f s, agent %s, server on 127.0.0.1:%d\n", o.players, elapsed, o.agent.c_str(),
-              server.port);
+  std::printf("ddz web load: %d players, %.1f s, agent %s, server on 127.0.0.1:%d\n", o.players, elapsed,
+              o.agent.c_str(), server.port);
   std::printf("requests      %zu (%.0f/s), games finished %ld\n", requests, double(requests) / elapsed, games);
   std::printf("latency ms    p50 %.2f  p99 %.2f  max %.2f\n", quantile(all, 0.5), quantile(all, 0.99),
               all.empty() ? 0.0 : *std::max_element(all.begin(), all.end()));

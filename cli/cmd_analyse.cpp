@@ -40,7 +40,8 @@ nlohmann::json read_json(const std::string& flag, const std::string& path, int i
   const std::string text = read_file(flag, path);
   auto whole = nlohmann::json::parse(text, nullptr, false);
   if (!whole.is_discarded()) {
-    if (index != 0) throw UsageError("--index " + std::to_string(index) + ": \"" + path + "\" holds a single JSON value");
+    if (index != 0)
+      throw UsageError("--index " + std::to_string(index) + ": \"" + path + "\" holds a single JSON value");
     return whole;
   }
   std::istringstream lines(text);
@@ -63,9 +64,7 @@ GameState replayed(const Options& o, Replay replay) {
   const nlohmann::json record = read_json("--record", o.record, o.index);
   try {
     return replay(record);
-  } catch (const std::exception& e) {
-    throw UsageError("--record \"" + o.record + "\": " + e.what());
-  }
+  } catch (const std::exception& e) { throw UsageError("--record \"" + o.record + "\": " + e.what()); }
 }
 
 Observation position(const Options& o) {
@@ -74,9 +73,7 @@ Observation position(const Options& o) {
     const nlohmann::json request = read_json("--observation", o.observation, o.index);
     try {
       return rebuild_play(parse_play_position(request), 0);
-    } catch (const ProtocolError& e) {
-      throw UsageError("--observation \"" + o.observation + "\": " + e.what());
-    }
+    } catch (const ProtocolError& e) { throw UsageError("--observation \"" + o.observation + "\": " + e.what()); }
   }
   if (o.move < 0) throw UsageError("--record needs --move N (the number of plays made before the position) or --bid N");
   const GameState state = replayed(o, [&](const nlohmann::json& record) { return replay_record(record, o.move); });
@@ -102,20 +99,20 @@ Observation bid_position(const Options& o) {
 int analyse_bid(const Options& o, Agent& agent) {
   const BidReport* report = last_bid_of(agent);
   if (!report)
-    throw UsageError("--agent \"" + o.agent + "\": analyse --bid needs a network agent (net, gumbel, mcts+net or pretrained)");
+    throw UsageError("--agent \"" + o.agent +
+                     "\": analyse --bid needs a network agent (net, gumbel, mcts+net or pretrained)");
   const Observation obs = bid_position(o);
   agent.new_game(o.seed);
   agent.bid(obs);
-  if (o.json)
-    std::cout << bid_report_to_json(obs, *report, o.agent).dump() << "\n";
-  else
-    std::cout << format_bid_report(obs, *report);
+  if (o.json) std::cout << bid_report_to_json(obs, *report, o.agent).dump() << "\n";
+  else std::cout << format_bid_report(obs, *report);
   return 0;
 }
 
 CommandAction setup(CLI::App& sub) {
   auto o = std::make_shared<Options>();
-  sub.add_option("--record", o->record, "Game record file (one JSON object, or JSON lines as `ddz arena --records` writes)");
+  sub.add_option("--record", o->record,
+                 "Game record file (one JSON object, or JSON lines as `ddz arena --records` writes)");
   sub.add_option("--index", o->index, "Which JSON line of the file to read (0-based)")->check(CLI::NonNegativeNumber);
   sub.add_option("--move", o->move, "Analyse the position after this many plays of the record (passes count)");
   sub.add_option("--bid", o->bid,
@@ -124,7 +121,8 @@ CommandAction setup(CLI::App& sub) {
       ->check(CLI::NonNegativeNumber);
   sub.add_option("--observation", o->observation, "A protocol play request (JSON) instead of a record");
   sub.add_option("--agent", o->agent,
-                 "Search agent spec giving the search settings: mcts[:...], mcts+net:FILE[,...], gumbel:FILE[,...] or pretrained[:...] "
+                 "Search agent spec giving the search settings: mcts[:...], mcts+net:FILE[,...], gumbel:FILE[,...] or "
+                 "pretrained[:...] "
                  "(the default: the shipped network with search, models/pretrained/agent.ddz or $DDZ_PRETRAINED), "
                  "e.g. mcts:sims=2000")
       ->capture_default_str();
@@ -141,7 +139,8 @@ CommandAction setup(CLI::App& sub) {
     }
     if (o->bid >= 0) return analyse_bid(*o, *agent);
     if (!last_search_of(*agent))
-      throw UsageError("--agent \"" + o->agent + "\": analyse needs a search agent spec (mcts, mcts+net, gumbel or pretrained)");
+      throw UsageError("--agent \"" + o->agent +
+                       "\": analyse needs a search agent spec (mcts, mcts+net, gumbel or pretrained)");
     const Observation obs = position(*o);
     agent->new_game(o->seed);
     agent->play(obs);

@@ -71,9 +71,7 @@ CommandAction setup(CLI::App& sub) {
       if (config.agents.size() < 2)
         throw UsageError("need at least two agents (--agents A,B or --agent A --agent B); " + kinds_help());
       for (const auto& spec : config.agents) make_agent(spec);
-    } catch (const AgentSpecError& e) {
-      throw UsageError(e.what());
-    }
+    } catch (const AgentSpecError& e) { throw UsageError(e.what()); }
     config.deals = o->deals;
     config.seed = o->seed;
     config.threads = o->threads;

@@ -98,9 +98,9 @@ MovegenTiming time_movegen(const std::vector<Position>& positions) {
   }
   double sum = 0;
   for (double t : per_call) sum += t;
-  return {median(per_call), sum / double(per_call.size()), double(total_moves) / double(size_t(burst) * positions.size())};
+  return {median(per_call), sum / double(per_call.size()),
+          double(total_moves) / double(size_t(burst) * positions.size())};
 }
-
 
 int run(const Options& o) {
   std::vector<double> engine_gps, agent_gps, lead_med, lead_mean, follow_med, follow_mean;
@@ -114,9 +114,8 @@ int run(const Options& o) {
   MovegenTiming lt{}, ft{};
   for (int rep = 0; rep < o.reps; ++rep) {
     engine_gps.push_back(games_per_second(o, uint64_t(rep), [&](uint64_t seed) { sink += engine_game(seed, moves); }));
-    agent_gps.push_back(games_per_second(o, uint64_t(rep) + 100, [&](uint64_t seed) {
-      sink += play_game(agents, seed, Rules()).history().size();
-    }));
+    agent_gps.push_back(games_per_second(
+        o, uint64_t(rep) + 100, [&](uint64_t seed) { sink += play_game(agents, seed, Rules()).history().size(); }));
     lt = time_movegen(lead);
     ft = time_movegen(follow);
     lead_med.push_back(lt.median_ns);
@@ -132,13 +131,16 @@ int run(const Options& o) {
         {"seconds_per_rep", o.seconds > 0 ? nlohmann::json(o.seconds) : nlohmann::json(nullptr)},
         {"positions", o.positions},
         {"games_per_second", {{"engine", median(engine_gps)}, {"agents", median(agent_gps)}}},
-        {"legal_moves_leading_20", {{"median_ns", median(lead_med)}, {"mean_ns", median(lead_mean)}, {"mean_moves", lt.mean_moves}}},
-        {"legal_moves_following", {{"median_ns", median(follow_med)}, {"mean_ns", median(follow_mean)}, {"mean_moves", ft.mean_moves}}}};
+        {"legal_moves_leading_20",
+         {{"median_ns", median(lead_med)}, {"mean_ns", median(lead_mean)}, {"mean_moves", lt.mean_moves}}},
+        {"legal_moves_following",
+         {{"median_ns", median(follow_med)}, {"mean_ns", median(follow_mean)}, {"mean_moves", ft.mean_moves}}}};
     std::cout << j.dump(2) << "\n";
     return 0;
   }
   std::printf("ddz bench: one thread, thread CPU time, %d repetitions, medians over repetitions\n", o.reps);
-  std::printf("random full games per second, engine loop (GameState, legal, apply_trusted): %.0f\n", median(engine_gps));
+  std::printf("random full games per second, engine loop (GameState, legal, apply_trusted): %.0f\n",
+              median(engine_gps));
   std::printf("random full games per second, RandomAgent via observations and apply_move:   %.0f\n", median(agent_gps));
   std::printf("legal_moves, leading 20-card hands (%d hands, %.1f moves each):  median %.0f ns, mean %.0f ns\n",
               o.positions, lt.mean_moves, median(lead_med), median(lead_mean));
@@ -150,12 +152,17 @@ int run(const Options& o) {
 CommandAction setup(CLI::App& sub) {
   auto o = std::make_shared<Options>();
   sub.add_option("--games", o->games, "Games per repetition for the games-per-second figures")
-      ->check(CLI::Range(1, 100000000))->capture_default_str();
-  sub.add_option("--seconds", o->seconds, "Instead of --games: run each games-per-second repetition for this many CPU seconds")
+      ->check(CLI::Range(1, 100000000))
+      ->capture_default_str();
+  sub.add_option("--seconds", o->seconds,
+                 "Instead of --games: run each games-per-second repetition for this many CPU seconds")
       ->check(CLI::Range(0.0, 3600.0));
-  sub.add_option("--reps", o->reps, "Repetitions (medians are reported)")->check(CLI::Range(1, 1000))->capture_default_str();
+  sub.add_option("--reps", o->reps, "Repetitions (medians are reported)")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
   sub.add_option("--positions", o->positions, "Positions per legal_moves timing set")
-      ->check(CLI::Range(1, 1000000))->capture_default_str();
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
   sub.add_option("--seed", o->seed, "Seed of the games and positions")->capture_default_str();
   sub.add_flag("--json", o->json, "Print the figures as one JSON object");
   return [o]() { return run(*o); };

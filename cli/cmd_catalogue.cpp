@@ -30,7 +30,10 @@ CommandAction setup(CLI::App& sub) {
       for (size_t id = 0; id < cat.size(); ++id) {
         const Move& m = cat[id];
         if (filter && m.type != only) continue;
-        out.push_back({{"id", id}, {"cards", to_string(m.cards)}, {"type", type_name(m.type)}, {"key", m.type == MoveType::Rocket ? nlohmann::json(nullptr) : nlohmann::json(key_name(m))},
+        out.push_back({{"id", id},
+                       {"cards", to_string(m.cards)},
+                       {"type", type_name(m.type)},
+                       {"key", m.type == MoveType::Rocket ? nlohmann::json(nullptr) : nlohmann::json(key_name(m))},
                        {"length", int(m.len)}});
       }
       std::cout << out.dump() << "\n";

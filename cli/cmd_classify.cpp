@@ -27,11 +27,10 @@ CommandAction setup(CLI::App& sub) {
     const std::string key_json = rocket ? "null" : "\"" + key_text + "\"";
     if (*json) {
       std::cout << "{\"cards\":\"" << to_string(hand) << "\",\"combination\":true,\"type\":\"" << type_name(move->type)
-                << "\",\"key\":" << key_json << ",\"length\":" << int(move->len)
-                << ",\"action_id\":" << id << "}\n";
+                << "\",\"key\":" << key_json << ",\"length\":" << int(move->len) << ",\"action_id\":" << id << "}\n";
     } else {
-      std::cout << to_string(hand) << ": " << type_name(move->type) << ", key " << key_text
-                << ", length " << int(move->len) << ", action id " << id << "\n";
+      std::cout << to_string(hand) << ": " << type_name(move->type) << ", key " << key_text << ", length "
+                << int(move->len) << ", action id " << id << "\n";
     }
     return 0;
   };

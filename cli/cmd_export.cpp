@@ -32,17 +32,13 @@ struct ExportOptions {
 nlohmann::json provenance_json(const AgentFile& file) {
   try {
     return file.provenance.empty() ? nlohmann::json() : nlohmann::json::parse(file.provenance);
-  } catch (const nlohmann::json::exception&) {
-    return file.provenance;
-  }
+  } catch (const nlohmann::json::exception&) { return file.provenance; }
 }
 
 AgentFile load_for_export(const std::string& path) {
   try {
     return load_agent_file(path);
-  } catch (const ModelFileError& e) {
-    throw UsageError(e.what());
-  }
+  } catch (const ModelFileError& e) { throw UsageError(e.what()); }
 }
 
 // --merge: `file`'s heads named by --merge-heads become the mean of its own and each --merge
@@ -54,8 +50,9 @@ void merge_networks_into(AgentFile& file, const ExportOptions& o, nlohmann::json
   for (const std::string& path : o.merge) {
     AgentFile other = load_for_export(path);
     if (!(other.spec == file.spec))
-      throw UsageError("--merge " + path + ": its architecture " + other.spec.to_json() + " differs from the --from file's " +
-                       file.spec.to_json() + " (networks merge only with their own kind)");
+      throw UsageError("--merge " + path + ": its architecture " + other.spec.to_json() +
+                       " differs from the --from file's " + file.spec.to_json() +
+                       " (networks merge only with their own kind)");
     members.push_back(std::move(other.weights));
     change["files"].push_back({{"file", path}, {"provenance", provenance_json(other)}});
   }
@@ -103,8 +100,8 @@ int resettle(const ExportOptions& o) {
   // Each item key=value: a lower-case key and a value without another '='.
   for (const std::string& item : o.settings.empty() ? std::vector<std::string>{} : split_settings(o.settings)) {
     const size_t eq = item.find('=');
-    const bool key_ok = eq != std::string::npos && eq > 0 &&
-                        item.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == eq;
+    const bool key_ok =
+        eq != std::string::npos && eq > 0 && item.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == eq;
     if (!key_ok || eq + 1 == item.size() || item.find('=', eq + 1) != std::string::npos)
       throw UsageError("--settings \"" + o.settings + "\": \"" + item + "\" is not key=value");
   }
@@ -153,10 +150,12 @@ CommandAction setup(CLI::App& sub) {
   checkpoint->excludes(from);
   sub.add_option("--out", o->out, "Agent file to write, e.g. agent.ddz (may be the --from file: written atomically)")
       ->required();
-  auto* settings = sub.add_option("--settings", o->settings, "Default agent settings stored in the file, e.g. temperature=0");
-  auto* bid_from = sub.add_option("--bid-from", o->bid_from,
-                                  "With --from: take the bid network from this agent file (same bid layers), the "
-                                  "rest unchanged; the provenance records it. Without --settings the settings are kept");
+  auto* settings =
+      sub.add_option("--settings", o->settings, "Default agent settings stored in the file, e.g. temperature=0");
+  auto* bid_from =
+      sub.add_option("--bid-from", o->bid_from,
+                     "With --from: take the bid network from this agent file (same bid layers), the "
+                     "rest unchanged; the provenance records it. Without --settings the settings are kept");
   bid_from->needs(from);
   auto* merge = sub.add_option("--merge", o->merge,
                                "With --from: average the --merge-heads of the --from file with this agent file's (same "
@@ -189,9 +188,7 @@ CommandAction setup(CLI::App& sub) {
         for (const auto& s : skipped) std::cerr << "ddz export: skipped damaged checkpoint: " << s << "\n";
         info = *latest;
       }
-    } catch (const sp::RunFileError& e) {
-      throw UsageError(e.what());
-    }
+    } catch (const sp::RunFileError& e) { throw UsageError(e.what()); }
     AgentFile file;
     try {
       file.spec = NetworkSpec::from_json(info.meta.at("architecture").dump());
@@ -200,9 +197,7 @@ CommandAction setup(CLI::App& sub) {
     }
     try {
       file.weights = load_weights(info.weights_path.string());
-    } catch (const ModelFileError& e) {
-      throw UsageError(e.what());
-    }
+    } catch (const ModelFileError& e) { throw UsageError(e.what()); }
     file.weights.meta.clear();
     file.agent_settings = o->settings;
     nlohmann::json prov;
@@ -215,9 +210,7 @@ CommandAction setup(CLI::App& sub) {
     prov["exported_by"] = std::string("ddz ") + DDZ_VERSION + ", commit " + DDZ_GIT_COMMIT;
     try {
       prov["config"] = sp::read_file(sp::fs::path(o->run) / "config.yaml");
-    } catch (const sp::RunFileError&) {
-      prov["config"] = nullptr;
-    }
+    } catch (const sp::RunFileError&) { prov["config"] = nullptr; }
     prov["exported_unix_time"] = int64_t(std::time(nullptr));
     file.provenance = prov.dump();
     save_agent_file(file, o->out);

@@ -63,11 +63,13 @@ nlohmann::json read_record(const std::string& path, int index) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     if (seen++ != index) continue;
     auto j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_discarded()) throw UsageError("--replay \"" + path + "\" line " + std::to_string(line_no) + ": not valid JSON");
+    if (j.is_discarded())
+      throw UsageError("--replay \"" + path + "\" line " + std::to_string(line_no) + ": not valid JSON");
     return j;
   }
   if (seen == 0) throw UsageError("--replay \"" + path + "\": not valid JSON (neither one object nor JSON lines)");
-  throw UsageError("--index " + std::to_string(index) + ": \"" + path + "\" holds only " + std::to_string(seen) + " records");
+  throw UsageError("--index " + std::to_string(index) + ": \"" + path + "\" holds only " + std::to_string(seen) +
+                   " records");
 }
 
 int replay(const Options& o) {
@@ -75,9 +77,7 @@ int replay(const Options& o) {
   GameState state = [&]() {
     try {
       return replay_record(j, o.plays);
-    } catch (const std::runtime_error& e) {
-      throw UsageError("--replay \"" + o.replay + "\": " + e.what());
-    }
+    } catch (const std::runtime_error& e) { throw UsageError("--replay \"" + o.replay + "\": " + e.what()); }
   }();
   const uint64_t seed = j.contains("seed") && j["seed"].is_number() ? j["seed"].get<uint64_t>() : 0;
   const auto agents = record_agents(j);
@@ -96,16 +96,15 @@ int play(const Options& o) {
   const Rules rules = rules_of(o);
   std::vector<std::string> specs = o.agents.empty() ? std::vector<std::string>{"random"} : o.agents;
   if (specs.size() == 1) specs = {specs[0], specs[0], specs[0]};
-  if (specs.size() != kNumSeats) throw UsageError("--agent must be given once (all seats) or three times (seats 0, 1, 2)");
+  if (specs.size() != kNumSeats)
+    throw UsageError("--agent must be given once (all seats) or three times (seats 0, 1, 2)");
   std::array<std::unique_ptr<Agent>, kNumSeats> owned;
   std::array<Agent*, kNumSeats> agents{};
   std::array<std::string, kNumSeats> names;
   for (size_t i = 0; i < kNumSeats; ++i) {
     try {
       owned[i] = make_agent(specs[i]);
-    } catch (const AgentSpecError& e) {
-      throw UsageError(std::string("--agent: ") + e.what());
-    }
+    } catch (const AgentSpecError& e) { throw UsageError(std::string("--agent: ") + e.what()); }
     agents[i] = owned[i].get();
     names[i] = owned[i]->spec();
   }
@@ -119,18 +118,25 @@ CommandAction setup(CLI::App& sub) {
   auto o = std::make_shared<Options>();
   sub.add_option("--seed", o->seed, "Deal seed (the same seed gives the same game)")->capture_default_str();
   sub.add_flag("--bidding", o->bidding, "Pick the landlord by bidding (default: fixed landlord, base score 1)");
-  sub.add_option("--landlord", o->landlord, "Fixed landlord seat when not bidding")->check(CLI::Range(0, 2))->capture_default_str();
+  sub.add_option("--landlord", o->landlord, "Fixed landlord seat when not bidding")
+      ->check(CLI::Range(0, 2))
+      ->capture_default_str();
   sub.add_option("--first-bidder", o->first_bidder, "Seat that bids first (-1: drawn from the seed)")
-      ->check(CLI::Range(-1, 2))->capture_default_str();
-  sub.add_option("--no-double", o->no_double, "Do not double the stake for: bomb, rocket, spring, anti_spring (repeatable)")
+      ->check(CLI::Range(-1, 2))
+      ->capture_default_str();
+  sub.add_option("--no-double", o->no_double,
+                 "Do not double the stake for: bomb, rocket, spring, anti_spring (repeatable)")
       ->delimiter(',');
   std::string kinds;
   for (const auto& k : agent_kinds()) kinds += "\n    " + k;
-  sub.add_option("--agent", o->agents, "Agent spec: once for all seats or three times for seats 0, 1, 2 (default random); kinds:" + kinds);
+  sub.add_option("--agent", o->agents,
+                 "Agent spec: once for all seats or three times for seats 0, 1, 2 (default random); kinds:" + kinds);
   sub.add_flag("--json", o->json, "Print the JSON game record (docs/game_record.md) instead of text");
   sub.add_option("--replay", o->replay, "Replay a JSON game record (one object, or JSON lines), validating every move");
-  sub.add_option("--index", o->index, "With --replay on a JSON-lines file: which record (0-based)")->check(CLI::NonNegativeNumber);
-  sub.add_option("--plays", o->plays, "With --replay: stop after this many plays (default: all)")->check(CLI::NonNegativeNumber);
+  sub.add_option("--index", o->index, "With --replay on a JSON-lines file: which record (0-based)")
+      ->check(CLI::NonNegativeNumber);
+  sub.add_option("--plays", o->plays, "With --replay: stop after this many plays (default: all)")
+      ->check(CLI::NonNegativeNumber);
   return [o]() { return o->replay.empty() ? play(*o) : replay(*o); };
 }
 

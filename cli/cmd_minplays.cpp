@@ -25,8 +25,7 @@ CommandAction setup(CLI::App& sub) {
                        " cards; a hand holds at most 20 (the landlord's 17 + 3)");
     Decomposition d = min_plays(hand);
     // Catalogue order (type, length, key): the same hand always prints the same way.
-    std::sort(d.moves.begin(), d.moves.end(),
-              [](const Move& a, const Move& b) { return action_id(a) < action_id(b); });
+    std::sort(d.moves.begin(), d.moves.end(), [](const Move& a, const Move& b) { return action_id(a) < action_id(b); });
     if (*json) {
       nlohmann::json out;
       out["cards"] = to_string(hand);

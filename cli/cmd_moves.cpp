@@ -25,15 +25,17 @@ CommandAction setup(CLI::App& sub) {
   auto beat_text = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
   sub.add_option("--hand", *hand_text, "The hand in notation, e.g. 3345567TTJQKA2XD")->required();
-  sub.add_option("--beat", *beat_text,
-                 "The combination to beat (omit, or give pass, to list the moves of a leader)");
+  sub.add_option("--beat", *beat_text, "The combination to beat (omit, or give pass, to list the moves of a leader)");
   sub.add_flag("--json", *json, "Print one JSON object: hand, beat and moves with type, key, length, action_id");
   return [hand_text, beat_text, json]() {
     const Hand hand = parse_cards(*hand_text);
-    if (hand.size() > 20) throw UsageError("--hand \"" + *hand_text + "\" holds " + std::to_string(hand.size()) + " cards; a hand holds at most 20");
+    if (hand.size() > 20)
+      throw UsageError("--hand \"" + *hand_text + "\" holds " + std::to_string(hand.size()) +
+                       " cards; a hand holds at most 20");
     const Move beat = parse_move(*beat_text);
     if (!beat.is_pass() && !(hand + beat.cards).is_valid())
-      throw UsageError("--hand \"" + *hand_text + "\" and --beat \"" + *beat_text + "\" together hold more cards of a rank than a deck");
+      throw UsageError("--hand \"" + *hand_text + "\" and --beat \"" + *beat_text +
+                       "\" together hold more cards of a rank than a deck");
     const std::vector<Move> moves = legal_moves(hand, beat);
     if (*json) {
       nlohmann::json out = {{"hand", to_string(hand)}, {"beat", to_string(beat)}, {"moves", nlohmann::json::array()}};

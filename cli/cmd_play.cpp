@@ -28,16 +28,19 @@ CommandAction setup(CLI::App& sub) {
                  "Agent spec of both opponents; the default is the shipped network with search (models/pretrained/"
                  "agent.ddz, or $DDZ_PRETRAINED); --opponents heuristic needs no network file")
       ->capture_default_str();
-  sub.add_option("--seat", opt->seat, "Your role with the landlord fixed (landlord, landlord_down, landlord_up, random)")
+  sub.add_option("--seat", opt->seat,
+                 "Your role with the landlord fixed (landlord, landlord_down, landlord_up, random)")
       ->check(CLI::IsMember({"landlord", "landlord_down", "landlord_up", "random"}))
       ->capture_default_str();
   sub.add_option("--seed", opt->seed, "Deal seed (default: a fresh one, printed so the game can be replayed)");
   sub.add_flag("--bidding", opt->bidding, "Bid for the landlord (you bid at seat 0; roles come from the bidding)");
-  sub.add_option("--hint-agent", opt->hint_agent, "Agent spec that answers `hint` (default: heuristic when available, else random)");
+  sub.add_option("--hint-agent", opt->hint_agent,
+                 "Agent spec that answers `hint` (default: heuristic when available, else random)");
   return [opt, &sub]() {
     TerminalGameOptions options;
     options.opponents = opt->opponents;
-    options.hint_agent = !opt->hint_agent.empty() ? opt->hint_agent : (is_agent_kind("heuristic") ? "heuristic" : "random");
+    options.hint_agent =
+        !opt->hint_agent.empty() ? opt->hint_agent : (is_agent_kind("heuristic") ? "heuristic" : "random");
     options.bidding = opt->bidding;
     if (opt->bidding && opt->seat != "random")
       throw UsageError("--seat " + opt->seat + " cannot be used with --bidding: the bidding decides the roles");
@@ -55,9 +58,7 @@ CommandAction setup(CLI::App& sub) {
     }
     try {
       return play_terminal_game(options, std::cin, std::cout);
-    } catch (const AgentSpecError& e) {
-      throw UsageError(e.what());
-    }
+    } catch (const AgentSpecError& e) { throw UsageError(e.what()); }
   };
 }
 

@@ -46,15 +46,20 @@ Move beat_arg(const std::string& text) {
   if (text.empty()) return Move::pass();
   try {
     return parse_move(text);
-  } catch (const NotationError& e) {
-    throw UsageError(std::string("--beat: ") + e.what());
-  }
+  } catch (const NotationError& e) { throw UsageError(std::string("--beat: ") + e.what()); }
 }
 
 nlohmann::json stats_json(const SolverStats& s) {
-  return {{"nodes", s.nodes},           {"helper_nodes", s.helper_nodes}, {"seconds", s.seconds}, {"cpu_seconds", s.cpu_seconds},           {"table_probes", s.table_probes},
-          {"table_hits", s.table_hits}, {"table_stores", s.table_stores}, {"table_evictions", s.table_evictions},
-          {"table_used", s.table_used}, {"table_capacity", s.table_capacity}};
+  return {{"nodes", s.nodes},
+          {"helper_nodes", s.helper_nodes},
+          {"seconds", s.seconds},
+          {"cpu_seconds", s.cpu_seconds},
+          {"table_probes", s.table_probes},
+          {"table_hits", s.table_hits},
+          {"table_stores", s.table_stores},
+          {"table_evictions", s.table_evictions},
+          {"table_used", s.table_used},
+          {"table_capacity", s.table_capacity}};
 }
 
 int print(const SolveResult& r, const SolveArgs& a, bool three, const std::string& mover_name) {
@@ -79,14 +84,9 @@ int print(const SolveResult& r, const SolveArgs& a, bool three, const std::strin
     nlohmann::json moves = nlohmann::json::array(), pv = nlohmann::json::array();
     for (const Move& m : r.winning_moves) moves.push_back(to_string(m));
     for (const PvStep& st : r.pv) pv.push_back({{"seat", seat_name(st.seat)}, {"move", to_string(st.move)}});
-    nlohmann::json j = {{"complete", true},
-                        {"to_move", mover_name},
-                        {"side_to_move_wins", r.win},
-                        {"winner", winner},
-                        {"winning_moves", moves},
-                        {"all_winning_moves", r.all_wins},
-                        {"pv", pv},
-                        {"stats", stats_json(r.stats)}};
+    nlohmann::json j = {{"complete", true}, {"to_move", mover_name},       {"side_to_move_wins", r.win},
+                        {"winner", winner}, {"winning_moves", moves},      {"all_winning_moves", r.all_wins},
+                        {"pv", pv},         {"stats", stats_json(r.stats)}};
     std::cout << j.dump() << "\n";
     return 0;
   }
@@ -113,8 +113,10 @@ int print(const SolveResult& r, const SolveArgs& a, bool three, const std::strin
 int run(const SolveArgs& a) {
   const bool two = !a.hand.empty() || !a.other.empty();
   const bool three = !a.landlord.empty() || !a.farmer1.empty() || !a.farmer2.empty();
-  if (two && three) throw UsageError("give either --hand/--other (two players) or --landlord/--farmer1/--farmer2, not both");
-  if (!two && !three) throw UsageError("give --hand and --other (two players) or --landlord, --farmer1, --farmer2 and --to-move");
+  if (two && three)
+    throw UsageError("give either --hand/--other (two players) or --landlord/--farmer1/--farmer2, not both");
+  if (!two && !three)
+    throw UsageError("give --hand and --other (two players) or --landlord, --farmer1, --farmer2 and --to-move");
   SolverOptions options{a.table_mb, a.max_nodes};
   options.threads = a.threads ? a.threads : default_threads();
   EndgameSolver solver(options);
@@ -122,7 +124,9 @@ int run(const SolveArgs& a) {
   if (two) {
     if (a.hand.empty() || a.other.empty()) throw UsageError("two players need both --hand and --other");
     if (!a.to_move.empty() || !a.beat_by.empty())
-      throw UsageError("--to-move and --beat-by are for three players; with two, --hand is to move and --beat was played by --other");
+      throw UsageError(
+          "--to-move and --beat-by are for three players; with two, --hand is to move and --beat was played by "
+          "--other");
     TwoPlayerPosition p{cards_arg(a.hand, "--hand"), cards_arg(a.other, "--other"), beat};
     const std::string err = check_position(p);
     if (!err.empty()) throw UsageError(err);
@@ -137,7 +141,8 @@ int run(const SolveArgs& a) {
   p.to_move = seat_from_name(a.to_move, "--to-move");
   p.to_beat = beat;
   if (!beat.is_pass()) {
-    if (a.beat_by.empty()) throw UsageError("--beat needs --beat-by landlord|farmer1|farmer2 (the seat that played it)");
+    if (a.beat_by.empty())
+      throw UsageError("--beat needs --beat-by landlord|farmer1|farmer2 (the seat that played it)");
     p.to_beat_seat = seat_from_name(a.beat_by, "--beat-by");
     if (p.to_beat_seat == p.to_move) throw UsageError("--beat-by cannot be the seat to move");
   } else if (!a.beat_by.empty()) {

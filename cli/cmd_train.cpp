@@ -66,5 +66,8 @@ CommandAction setup(CLI::App& sub) {
 }
 
 }  // namespace
-DDZ_COMMAND("train", "Train networks by self-play: ddz train --config configs/default.yaml [--run-dir D] [--resume] [--listen HOST:PORT]; an actor process on any machine: ddz train --config C --join HOST:PORT [--threads N]", setup);
+DDZ_COMMAND("train",
+            "Train networks by self-play: ddz train --config configs/default.yaml [--run-dir D] [--resume] [--listen "
+            "HOST:PORT]; an actor process on any machine: ddz train --config C --join HOST:PORT [--threads N]",
+            setup);
 }  // namespace ddz::cli

@@ -38,7 +38,8 @@ CommandAction setup(CLI::App& sub) {
   sub.add_option("--bind", opt->bind,
                  "Address to listen on; another than 127.0.0.1 lets other machines play (and run agents) on this one")
       ->capture_default_str();
-  sub.add_option("--max-games", opt->max_games, "Live games at most; a new game beyond it drops the least recently used")
+  sub.add_option("--max-games", opt->max_games,
+                 "Live games at most; a new game beyond it drops the least recently used")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   sub.add_option("--idle-minutes", opt->idle_minutes, "A game or arena match unused this long is dropped")
@@ -47,7 +48,8 @@ CommandAction setup(CLI::App& sub) {
   sub.add_option("--arena-max-deals", opt->arena_max_deals, "Duplicate deals one arena match from the page may play")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
-  sub.add_option("--threads", opt->threads, "Connections served at once (an open browser connection holds one until it has been idle 2 s)")
+  sub.add_option("--threads", opt->threads,
+                 "Connections served at once (an open browser connection holds one until it has been idle 2 s)")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
   return [opt]() {
@@ -78,8 +80,8 @@ CommandAction setup(CLI::App& sub) {
     } catch (const std::runtime_error& e) {
       throw UsageError(std::string(e.what()) + " (is the port in use? --port 0 picks a free one)");
     }
-    std::cout << "ddz web: http://" << opt->bind << ":" << port << "/ (opponents " << opt->agent
-              << "); Ctrl-C stops" << std::endl;
+    std::cout << "ddz web: http://" << opt->bind << ":" << port << "/ (opponents " << opt->agent << "); Ctrl-C stops"
+              << std::endl;
     std::thread stopper([&server, signals]() {
       int received = 0;
       sigwait(&signals, &received);

@@ -24,8 +24,9 @@ bool register_command(CommandInfo info) {
 
 int main(int argc, char** argv) {
   using namespace ddz::cli;
-  CLI::App app{"ddz: a Dou Dizhu (Fight the Landlord) engine, solvers, agents and trainer.\n"
-               "Run `ddz COMMAND --help` for a command's options. Rules: see RULES.md."};
+  CLI::App app{
+      "ddz: a Dou Dizhu (Fight the Landlord) engine, solvers, agents and trainer.\n"
+      "Run `ddz COMMAND --help` for a command's options. Rules: see RULES.md."};
   app.require_subcommand(1);
   // Version, source commit and target CPU: a bug report or a deployed binary names its build.
   app.set_version_flag("--version", "ddz " DDZ_VERSION " (commit " DDZ_GIT_COMMIT ", " DDZ_BUILD_ARCH ")");
@@ -38,9 +39,7 @@ int main(int argc, char** argv) {
   }
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e);
-  }
+  } catch (const CLI::ParseError& e) { return app.exit(e); }
   for (auto& [sub, entry] : actions) {
     if (!sub->parsed()) continue;
     try {

@@ -11,16 +11,32 @@ int max_count(int rank) { return rank >= RX ? 1 : 4; }
 // Maps one notation character to a rank, or -1.
 int rank_of_char(char c) {
   switch (c) {
-    case '3': return R3; case '4': return R4; case '5': return R5; case '6': return R6;
-    case '7': return R7; case '8': return R8; case '9': return R9;
-    case 'T': case 't': return RT;
-    case 'J': case 'j': return RJ;
-    case 'Q': case 'q': return RQ;
-    case 'K': case 'k': return RK;
-    case 'A': case 'a': return RA;
+    case '3': return R3;
+    case '4': return R4;
+    case '5': return R5;
+    case '6': return R6;
+    case '7': return R7;
+    case '8': return R8;
+    case '9': return R9;
+    case 'T':
+    case 't': return RT;
+    case 'J':
+    case 'j': return RJ;
+    case 'Q':
+    case 'q': return RQ;
+    case 'K':
+    case 'k': return RK;
+    case 'A':
+    case 'a': return RA;
     case '2': return R2;
-    case 'X': case 'x': case 'B': case 'b': return RX;
-    case 'D': case 'd': case 'R': case 'r': return RD;
+    case 'X':
+    case 'x':
+    case 'B':
+    case 'b': return RX;
+    case 'D':
+    case 'd':
+    case 'R':
+    case 'r': return RD;
     default: return -1;
   }
 }

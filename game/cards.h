@@ -67,8 +67,14 @@ class Hand {
   constexpr Hand operator+(Hand o) const { return Hand(bits_ + o.bits_); }
   // Requires contains(o).
   constexpr Hand operator-(Hand o) const { return Hand(bits_ - o.bits_); }
-  Hand& operator+=(Hand o) { bits_ += o.bits_; return *this; }
-  Hand& operator-=(Hand o) { bits_ -= o.bits_; return *this; }
+  Hand& operator+=(Hand o) {
+    bits_ += o.bits_;
+    return *this;
+  }
+  Hand& operator-=(Hand o) {
+    bits_ -= o.bits_;
+    return *this;
+  }
   void add(int rank, int n = 1) { bits_ += uint64_t(n) << (4 * rank); }
   void remove(int rank, int n = 1) { bits_ -= uint64_t(n) << (4 * rank); }
   constexpr bool operator==(Hand o) const { return bits_ == o.bits_; }

@@ -22,9 +22,7 @@ void multisets(const int caps[kNumRanks], int size, int from, Hand acc, const st
     return;
   }
   for (int r = from; r < kNumRanks; ++r) {
-    for (int n = 1; n <= std::min(caps[r], size); ++n) {
-      multisets(caps, size - n, r + 1, acc + Hand::of(r, n), fn);
-    }
+    for (int n = 1; n <= std::min(caps[r], size); ++n) { multisets(caps, size - n, r + 1, acc + Hand::of(r, n), fn); }
   }
 }
 
@@ -106,9 +104,7 @@ struct Catalogue {
         int caps[kNumRanks] = {};
         for (int r = 0; r <= R2; ++r) caps[r] = (r >= s && r < s + n) ? 0 : 1;
         const Hand core = chain(s, n, 3);
-        multisets(caps, n, 0, Hand(), [&](Hand ranks) {
-          add(MoveType::TrioPairChain, s, n, core + ranks + ranks);
-        });
+        multisets(caps, n, 0, Hand(), [&](Hand ranks) { add(MoveType::TrioPairChain, s, n, core + ranks + ranks); });
       }
     }
   }

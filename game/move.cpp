@@ -4,10 +4,21 @@
 namespace ddz {
 
 namespace {
-constexpr const char* kTypeNames[kNumMoveTypes] = {
-    "pass",       "solo",          "pair",           "trio",          "trio_solo",
-    "trio_pair",  "solo_chain",    "pair_chain",     "trio_chain",    "trio_solo_chain",
-    "trio_pair_chain", "four_two_solo", "four_two_pair", "bomb",      "rocket"};
+constexpr const char* kTypeNames[kNumMoveTypes] = {"pass",
+                                                   "solo",
+                                                   "pair",
+                                                   "trio",
+                                                   "trio_solo",
+                                                   "trio_pair",
+                                                   "solo_chain",
+                                                   "pair_chain",
+                                                   "trio_chain",
+                                                   "trio_solo_chain",
+                                                   "trio_pair_chain",
+                                                   "four_two_solo",
+                                                   "four_two_pair",
+                                                   "bomb",
+                                                   "rocket"};
 }
 
 const char* type_name(MoveType type) { return kTypeNames[static_cast<int>(type)]; }

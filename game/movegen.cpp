@@ -72,8 +72,8 @@ struct Gen {
   }
 
   // Kickers of trio_solo_chain: `left` cards over candidate ranks idx.. with per-rank caps.
-  void solo_kickers(const int* ranks, const int* caps, int nranks, int idx, int left, Hand acc, Hand core,
-                    int s, int n, bool has_x) {
+  void solo_kickers(const int* ranks, const int* caps, int nranks, int idx, int left, Hand acc, Hand core, int s, int n,
+                    bool has_x) {
     if (left == 0) {
       emit(core + acc, MoveType::TrioSoloChain, s, n);
       return;
@@ -143,9 +143,8 @@ struct Gen {
       const Hand four = Hand::of(f, 4);
       const uint32_t others = m2 & 0x1FFF & ~(1u << f);
       for_bits(others, [&](int a) {
-        for_bits(others & ~((2u << a) - 1), [&](int b) {
-          emit(four + Hand::of(a, 2) + Hand::of(b, 2), MoveType::FourTwoPair, f, 1);
-        });
+        for_bits(others & ~((2u << a) - 1),
+                 [&](int b) { emit(four + Hand::of(a, 2) + Hand::of(b, 2), MoveType::FourTwoPair, f, 1); });
       });
     });
   }
@@ -195,7 +194,9 @@ struct Gen {
       case MoveType::TrioPairChain: trio_pair_chains(n, from); break;
       case MoveType::FourTwoSolo: four_two_solo(from); break;
       case MoveType::FourTwoPair: four_two_pair(from); break;
-      case MoveType::Pass: case MoveType::Bomb: case MoveType::Rocket: break;
+      case MoveType::Pass:
+      case MoveType::Bomb:
+      case MoveType::Rocket: break;
     }
   }
 };

@@ -12,18 +12,18 @@ struct Observation {
   int seat = 0;
   Phase phase = Phase::Play;
   Rules rules;
-  int landlord = kNoSeat;   // kNoSeat while bidding
-  Hand hand;                // this seat's cards now
-  Hand kitty;               // empty while bidding (the kitty is shown once a landlord is known)
+  int landlord = kNoSeat;  // kNoSeat while bidding
+  Hand hand;  // this seat's cards now
+  Hand kitty;  // empty while bidding (the kitty is shown once a landlord is known)
   int first_bidder = 0;
   std::vector<BidRecord> bids;
   std::vector<PlayRecord> history;
   std::array<int, kNumSeats> cards_left{};
   std::array<Hand, kNumSeats> played{};
   int base_score = 1;
-  int bombs_played = 0;     // bombs and rockets so far
+  int bombs_played = 0;  // bombs and rockets so far
   int to_move = 0;
-  Move to_beat;             // pass when this seat leads
+  Move to_beat;  // pass when this seat leads
   int to_beat_seat = kNoSeat;
 
   Role role() const { return Role((seat - landlord + kNumSeats) % kNumSeats); }

@@ -258,13 +258,15 @@ std::string GameState::check_consistency() const {
   for (const auto& rec : history_)
     if (!rec.move.is_pass()) replayed[rec.seat] += rec.move.cards, ++plays[rec.seat];
   for (int seat = 0; seat < kNumSeats; ++seat) {
-    if (replayed[seat] != played_[size_t(seat)]) return "history disagrees with cards played by seat " + std::to_string(seat);
+    if (replayed[seat] != played_[size_t(seat)])
+      return "history disagrees with cards played by seat " + std::to_string(seat);
     // from_position starts play counts at 2 with an empty history (so no spring is scored), so
     // the recount only holds for games dealt from a full deck.
     if (full_deal_ && plays[seat] != plays_made_[size_t(seat)])
       return "history disagrees with the play count of seat " + std::to_string(seat);
   }
-  if (full_deal_ && phase_ != Phase::Bidding && deal_.hands[size_t(landlord_)] + kitty_ != hands_[size_t(landlord_)] + played_[size_t(landlord_)])
+  if (full_deal_ && phase_ != Phase::Bidding &&
+      deal_.hands[size_t(landlord_)] + kitty_ != hands_[size_t(landlord_)] + played_[size_t(landlord_)])
     return "landlord's cards are not its dealt hand plus the kitty";
   if (phase_ == Phase::Over) {
     if (winner_ == kNoSeat || !hands_[size_t(winner_)].empty()) return "game over without a seat that emptied its hand";

@@ -91,7 +91,7 @@ class GameState {
   int to_beat_seat() const { return to_beat_seat_; }
   Hand played(int seat) const { return played_[size_t(seat)]; }
   int plays_made(int seat) const { return plays_made_[size_t(seat)]; }  // non-pass moves
-  int bombs_played() const { return bombs_; }      // bombs, not counting the rocket
+  int bombs_played() const { return bombs_; }  // bombs, not counting the rocket
   int rockets_played() const { return rockets_; }
   int winner() const { return winner_; }  // seat that emptied its hand, or kNoSeat
   bool landlord_won() const { return winner_ == landlord_; }

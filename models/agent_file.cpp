@@ -43,7 +43,9 @@ std::string serialize_agent_file(const AgentFile& file) {
   return serialize_weights(w, kAgentMagic);
 }
 
-void save_agent_file(const AgentFile& file, const std::string& path) { write_file_atomic(path, serialize_agent_file(file)); }
+void save_agent_file(const AgentFile& file, const std::string& path) {
+  write_file_atomic(path, serialize_agent_file(file));
+}
 
 AgentFile parse_agent_file(const std::string& bytes, const std::string& source) {
   Weights w = parse_weights(bytes, source, kAgentMagic);
@@ -66,9 +68,7 @@ AgentFile parse_agent_file(const std::string& bytes, const std::string& source) 
   AgentFile f;
   try {
     f.spec = NetworkSpec::from_json(meta(kMetaArchitecture));
-  } catch (const std::invalid_argument& e) {
-    throw ModelFileError(source + ": " + e.what());
-  }
+  } catch (const std::invalid_argument& e) { throw ModelFileError(source + ": " + e.what()); }
   if (f.spec.feature_version != version)
     throw ModelFileError(source + ": the architecture's feature version disagrees with the file header");
   try {

@@ -12,14 +12,14 @@
 namespace ddz {
 
 struct AgentFile {
-  NetworkSpec spec;            // spec.feature_version is the encoding it was trained with
-  Weights weights;             // the tensors of spec.parameter_shapes() (meta unused)
+  NetworkSpec spec;  // spec.feature_version is the encoding it was trained with
+  Weights weights;  // the tensors of spec.parameter_shapes() (meta unused)
   std::string agent_settings;  // default settings for `net:` agents, e.g. "temperature=0"
-  std::string provenance;      // JSON object: run name, config, steps, games, created time
+  std::string provenance;  // JSON object: run name, config, steps, games, created time
 };
 
 // Metadata keys of the container (the rest of the container is the tensors).
-constexpr const char* kMetaFormat = "format";            // "ddz-agent"
+constexpr const char* kMetaFormat = "format";  // "ddz-agent"
 constexpr const char* kMetaFeatureVersion = "feature_version";
 constexpr const char* kMetaArchitecture = "architecture";  // NetworkSpec::to_json()
 constexpr const char* kMetaAgentSettings = "agent_settings";

@@ -52,14 +52,14 @@ int gather_nonzero(const float* x, Eigen::Index n, int* idx) {
   Eigen::Index j = 0;
 #if defined(__SSE2__)
   // kSetBits[m]: the positions of the set bits of the 4-bit mask m, lowest first.
-  static constexpr int32_t kSetBits[16][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0},
-                                              {2, 0, 0, 0}, {0, 2, 0, 0}, {1, 2, 0, 0}, {0, 1, 2, 0},
-                                              {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
-                                              {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
+  static constexpr int32_t kSetBits[16][4] = {
+      {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0}, {1, 2, 0, 0}, {0, 1, 2, 0},
+      {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0}, {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
   const __m128 zero = _mm_setzero_ps();
   for (; j + 4 <= n; j += 4) {
     const int m = _mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(x + j), zero));
-    const __m128i at = _mm_add_epi32(_mm_set1_epi32(int(j)), _mm_loadu_si128(reinterpret_cast<const __m128i*>(kSetBits[m])));
+    const __m128i at =
+        _mm_add_epi32(_mm_set1_epi32(int(j)), _mm_loadu_si128(reinterpret_cast<const __m128i*>(kSetBits[m])));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(idx + k), at);
     k += __builtin_popcount(unsigned(m));
   }
@@ -97,8 +97,8 @@ void store_vec(float* p, Vec v) { std::memcpy(p, &v, sizeof v); }
 // rather than once per input (the explicit vectors also keep the compiler from vectorizing over
 // t with gathers instead).
 template <int V>
-void sparse_rows_chunk(const float* wt, size_t outs, size_t c, const float* bias, const int* idx, const float* x,
-                       int k, float* out) {
+void sparse_rows_chunk(const float* wt, size_t outs, size_t c, const float* bias, const int* idx, const float* x, int k,
+                       float* out) {
   Vec acc[V];
 #pragma GCC unroll 16
   for (int q = 0; q < V; ++q) acc[q] = load_vec(bias + c + size_t(kLanes * q));
@@ -117,7 +117,8 @@ void sparse_rows_sum(const float* wt, Eigen::Index outs, const float* bias, cons
                      float* out) {
   const size_t n = size_t(outs);
   size_t c = 0;
-  for (; c + kAccVecs * kLanes <= n; c += kAccVecs * kLanes) sparse_rows_chunk<kAccVecs>(wt, n, c, bias, idx, x, k, out);
+  for (; c + kAccVecs * kLanes <= n; c += kAccVecs * kLanes)
+    sparse_rows_chunk<kAccVecs>(wt, n, c, bias, idx, x, k, out);
   for (; c + 4 * kLanes <= n; c += 4 * kLanes) sparse_rows_chunk<4>(wt, n, c, bias, idx, x, k, out);
   for (; c + kLanes <= n; c += kLanes) sparse_rows_chunk<1>(wt, n, c, bias, idx, x, k, out);
   if (c == n) return;
@@ -163,13 +164,16 @@ EigenNet::EigenNet(const NetworkSpec& spec, const Weights& weights) : spec_(spec
   }
   policy_state_in_ = load_input(weights, "policy_state_in", false, kStateDim);
   policy_move_in_ = load_input(weights, "policy_move_in", true, kMoveDim);
-  for (size_t i = 1; i < spec.policy_hidden.size(); ++i) policy_rest_.push_back(load(weights, layer_name("policy", int(i)), true));
+  for (size_t i = 1; i < spec.policy_hidden.size(); ++i)
+    policy_rest_.push_back(load(weights, layer_name("policy", int(i)), true));
   policy_rest_.push_back(load(weights, "policy_out", true));
   value_in_ = load_input(weights, layer_name("value", 0), true, kValueDim);
-  for (size_t i = 1; i < spec.value_hidden.size(); ++i) value_rest_.push_back(load(weights, layer_name("value", int(i)), true));
+  for (size_t i = 1; i < spec.value_hidden.size(); ++i)
+    value_rest_.push_back(load(weights, layer_name("value", int(i)), true));
   value_rest_.push_back(load(weights, "value_out", true));
   bid_in_ = load_input(weights, layer_name("bid", 0), true, kBidDim);
-  for (size_t i = 1; i < spec.bid_hidden.size(); ++i) bid_rest_.push_back(load(weights, layer_name("bid", int(i)), true));
+  for (size_t i = 1; i < spec.bid_hidden.size(); ++i)
+    bid_rest_.push_back(load(weights, layer_name("bid", int(i)), true));
   bid_rest_.push_back(load(weights, "bid_out", true));
 }
 
@@ -241,12 +245,16 @@ HeadOutput EigenNet::value(const float* input) const {
   heads(value_in_, value_rest_, input, 1, &o);
   return o;
 }
-void EigenNet::value_batch(const float* inputs, int n, HeadOutput* out) const { heads(value_in_, value_rest_, inputs, n, out); }
+void EigenNet::value_batch(const float* inputs, int n, HeadOutput* out) const {
+  heads(value_in_, value_rest_, inputs, n, out);
+}
 HeadOutput EigenNet::bid(const float* input) const {
   HeadOutput o;
   heads(bid_in_, bid_rest_, input, 1, &o);
   return o;
 }
-void EigenNet::bid_batch(const float* inputs, int n, HeadOutput* out) const { heads(bid_in_, bid_rest_, inputs, n, out); }
+void EigenNet::bid_batch(const float* inputs, int n, HeadOutput* out) const {
+  heads(bid_in_, bid_rest_, inputs, n, out);
+}
 
 }  // namespace ddz

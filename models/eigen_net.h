@@ -51,7 +51,7 @@ class EigenNet {
 
  private:
   struct Layer {
-    Matrix w;   // [out, in]
+    Matrix w;  // [out, in]
     Matrix wt;  // [in, out], for small batches (mlp)
     Eigen::VectorXf b;
   };
@@ -80,10 +80,10 @@ class EigenNet {
 
   NetworkSpec spec_;
   InputLayer policy_state_in_;  // [kStateDim, h0], zero bias
-  InputLayer policy_move_in_;   // [kMoveDim, h0]
+  InputLayer policy_move_in_;  // [kMoveDim, h0]
   std::vector<Layer> policy_rest_;  // hidden layers 1.. and the output
   InputLayer value_in_;
-  std::vector<Layer> value_rest_;   // value hidden layers 1.. and the output
+  std::vector<Layer> value_rest_;  // value hidden layers 1.. and the output
   InputLayer bid_in_;
   std::vector<Layer> bid_rest_;
 };

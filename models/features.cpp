@@ -124,8 +124,7 @@ void encode_view(const View& v, float* out) {
   p += kMoveBaseDim;
   p[0] = p[1] = 0.0f;
   if (!v.to_beat.is_pass() && v.to_beat_seat != kNoSeat) {
-    const bool mate = v.seat == v.to_beat_seat ||
-                      (v.seat != v.landlord && v.to_beat_seat != v.landlord);
+    const bool mate = v.seat == v.to_beat_seat || (v.seat != v.landlord && v.to_beat_seat != v.landlord);
     p[mate ? 0 : 1] = 1.0f;
   }
   p += 2;
@@ -272,8 +271,6 @@ void encode_bid(Hand hand, int seat, int first_bidder, const std::vector<BidReco
   one_hot(p, kMinPlaysSlots, std::clamp(min_plays_count(hand), 1, kMinPlaysSlots) - 1);
 }
 
-void encode_bid(const Observation& obs, float* out) {
-  encode_bid(obs.hand, obs.seat, obs.first_bidder, obs.bids, out);
-}
+void encode_bid(const Observation& obs, float* out) { encode_bid(obs.hand, obs.seat, obs.first_bidder, obs.bids, out); }
 
 }  // namespace ddz

@@ -39,8 +39,8 @@ constexpr int kMoveDim = kMoveBaseDim + kCardSetDim + 1;
 //   thermometer over the 15 ranks of the lowest key that role passed on when an opponent had
 //   played it (3 x 4 x 15): a pass over an opponent's pair of nines says that seat holds no
 //   higher pair, or keeps it.
-constexpr int kStateDimV1 = 3 * kCardSetDim + 3 * kCardSetDim + 3 * (kCardSetDim + 1) + kMoveBaseDim + 2 +
-                            3 * 21 + 3 + 4 + 3 + 15;
+constexpr int kStateDimV1 =
+    3 * kCardSetDim + 3 * kCardSetDim + 3 * (kCardSetDim + 1) + kMoveBaseDim + 2 + 3 * 21 + 3 + 4 + 3 + 15;
 constexpr int kOlderPlays = 12;
 constexpr int kPassGroups = 4;
 constexpr int kHistoryDim = kOlderPlays * (kCardSetDim + 1) + 3 * kPassGroups * 15;

@@ -43,7 +43,8 @@ void NetEvaluator::priors(const GameState& world, const std::vector<Move>& moves
 std::vector<float> NetEvaluator::evaluate_batch(const std::vector<const GameState*>& worlds,
                                                 const std::vector<const std::vector<Move>*>& moves,
                                                 std::vector<std::vector<float>>& priors) const {
-  if (worlds.size() != moves.size()) throw std::invalid_argument("evaluate_batch: worlds and move lists differ in number");
+  if (worlds.size() != moves.size())
+    throw std::invalid_argument("evaluate_batch: worlds and move lists differ in number");
   const int p = int(worlds.size());
   std::vector<float> values_in(size_t(p) * kValueDim);
   std::vector<float> states(size_t(p) * kStateDim);

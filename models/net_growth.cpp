@@ -59,9 +59,9 @@ std::string growth_error(const NetworkSpec& from, const NetworkSpec& to) {
   if (from.feature_version > to.feature_version)
     return "feature version " + std::to_string(to.feature_version) + " is older than the checkpoint's " +
            std::to_string(from.feature_version);
-  for (const std::string& e : {head_error("policy", from.policy_hidden, to.policy_hidden),
-                               head_error("value", from.value_hidden, to.value_hidden),
-                               head_error("bid", from.bid_hidden, to.bid_hidden)})
+  for (const std::string& e :
+       {head_error("policy", from.policy_hidden, to.policy_hidden),
+        head_error("value", from.value_hidden, to.value_hidden), head_error("bid", from.bid_hidden, to.bid_hidden)})
     if (!e.empty()) return e;
   return "";
 }

@@ -99,9 +99,7 @@ MergedNetwork merge_networks(const NetworkSpec& spec, const std::vector<Weights>
       for (int& width : *hidden) width *= k;
   try {
     out.spec.validate();  // merged widths past the limit are an error here, before any copy
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(why + e.what());
-  }
+  } catch (const std::invalid_argument& e) { throw std::invalid_argument(why + e.what()); }
   out.weights.meta = members[0].meta;
   for (const auto& [name, shape] : spec.parameter_shapes()) {
     const std::string head = head_of(name);

@@ -43,8 +43,8 @@ struct NetworkSpec {
   int64_t parameter_count() const;
 
   bool operator==(const NetworkSpec& o) const {
-    return feature_version == o.feature_version && policy_hidden == o.policy_hidden &&
-           value_hidden == o.value_hidden && bid_hidden == o.bid_hidden;
+    return feature_version == o.feature_version && policy_hidden == o.policy_hidden && value_hidden == o.value_hidden &&
+           bid_hidden == o.bid_hidden;
   }
 };
 

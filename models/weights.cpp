@@ -42,9 +42,7 @@ void Weights::set(const std::string& name, std::vector<int64_t> shape, std::vect
   tensors[name] = std::move(t);
 }
 
-bool Weights::operator==(const Weights& o) const {
-  return meta == o.meta && tensors == o.tensors;
-}
+bool Weights::operator==(const Weights& o) const { return meta == o.meta && tensors == o.tensors; }
 
 uint64_t fnv1a64(const char* data, size_t size) {
   uint64_t h = 0xcbf29ce484222325ULL;
@@ -72,8 +70,7 @@ void put_string(std::string& out, const std::string& s) {
 
 class Reader {
  public:
-  Reader(const std::string& bytes, size_t end, const std::string& source)
-      : bytes_(bytes), end_(end), source_(source) {}
+  Reader(const std::string& bytes, size_t end, const std::string& source) : bytes_(bytes), end_(end), source_(source) {}
   size_t left() const { return end_ - pos_; }
   [[noreturn]] void fail(const std::string& why) const {
     throw ModelFileError(source_ + ": " + why + " (at byte " + std::to_string(pos_) + ")");
@@ -138,22 +135,23 @@ Weights parse_weights(const std::string& bytes, const std::string& source, const
     const bool other = bytes.size() >= 8 && (std::memcmp(bytes.data(), kWeightsMagic, 8) == 0 ||
                                              std::memcmp(bytes.data(), kAgentMagic, 8) == 0);
     if (other)
-      throw ModelFileError(source + ": wrong kind of file (" +
-                           std::string(std::memcmp(bytes.data(), kAgentMagic, 8) == 0 ? "an exported agent"
-                                                                                      : "a weights/checkpoint file") +
-                           " where " +
-                           std::string(std::memcmp(magic, kAgentMagic, 8) == 0 ? "an exported agent"
-                                                                              : "a weights/checkpoint file") +
-                           " was expected)");
+      throw ModelFileError(
+          source + ": wrong kind of file (" +
+          std::string(std::memcmp(bytes.data(), kAgentMagic, 8) == 0 ? "an exported agent"
+                                                                     : "a weights/checkpoint file") +
+          " where " +
+          std::string(std::memcmp(magic, kAgentMagic, 8) == 0 ? "an exported agent" : "a weights/checkpoint file") +
+          " was expected)");
     throw ModelFileError(source + ": not a ddz model file (bad magic bytes" +
                          std::string(bytes.size() < 8 ? ", file shorter than the header" : "") + ")");
   }
-  if (bytes.size() < 8 + 4 + 8) throw ModelFileError(source + ": truncated (" + std::to_string(bytes.size()) + " bytes)");
+  if (bytes.size() < 8 + 4 + 8)
+    throw ModelFileError(source + ": truncated (" + std::to_string(bytes.size()) + " bytes)");
   uint32_t version;
   std::memcpy(&version, bytes.data() + 8, 4);
   if (version != kContainerVersion)
-    throw ModelFileError(source + ": format version " + std::to_string(version) + " is not supported (this build reads version " +
-                         std::to_string(kContainerVersion) + ")");
+    throw ModelFileError(source + ": format version " + std::to_string(version) +
+                         " is not supported (this build reads version " + std::to_string(kContainerVersion) + ")");
   const size_t body = bytes.size() - 8;
   uint64_t stored;
   std::memcpy(&stored, bytes.data() + body, 8);

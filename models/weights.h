@@ -36,8 +36,8 @@ struct Weights {
 };
 
 // 8-byte magics: the kind of file. PNG-style (\r\n\x1a\n) so text-mode mangling is detected.
-constexpr char kWeightsMagic[9] = "DDZWGT\x1a\n";   // checkpoints and plain weight files
-constexpr char kAgentMagic[9] = "DDZAGT\x1a\n";     // exported agents (models/agent_file.h)
+constexpr char kWeightsMagic[9] = "DDZWGT\x1a\n";  // checkpoints and plain weight files
+constexpr char kAgentMagic[9] = "DDZAGT\x1a\n";  // exported agents (models/agent_file.h)
 constexpr uint32_t kContainerVersion = 1;
 
 // Layout (little-endian; docs/model_format.md):

@@ -37,7 +37,9 @@ class PyAgent {
 
   // The action id of ddz.Env for the observation's phase: a catalogue id when playing,
   // NUM_ACTIONS + bid when bidding.
-  int act(const Observation& obs) { return obs.phase == Phase::Bidding ? kNumActions + bid(obs) : action_id(play(obs)); }
+  int act(const Observation& obs) {
+    return obs.phase == Phase::Bidding ? kNumActions + bid(obs) : action_id(play(obs));
+  }
 
   std::string spec() const { return agent_->spec(); }
 
@@ -69,18 +71,24 @@ void bind_agent(pyb::module_& m) {
       .def(pyb::init<const std::string&, uint64_t>(), pyb::arg("spec"), pyb::arg("seed") = 0,
            "ValueError naming the spec for an unknown kind, a bad setting or a model file that cannot be read.")
       .def_property_readonly("spec", &PyAgent::spec)
-      .def_property_readonly_static("use_raw", [](const pyb::object&) { return false; },
-                                    "RLCard's flag: step() answers action ids, not raw actions.")
+      .def_property_readonly_static(
+          "use_raw", [](const pyb::object&) { return false; },
+          "RLCard's flag: step() answers action ids, not raw actions.")
       .def("new_game", &PyAgent::new_game, pyb::arg("seed"),
            "Reseeds the agent's own randomness for a new game (ddz.Env.run does it for every game).")
-      .def("play", [](PyAgent& a, const Observation& obs) { return move_str(a.play(obs)); }, pyb::arg("observation"),
-           "The agent's move for the observing seat, in notation ('pass' to pass).")
+      .def(
+          "play", [](PyAgent& a, const Observation& obs) { return move_str(a.play(obs)); }, pyb::arg("observation"),
+          "The agent's move for the observing seat, in notation ('pass' to pass).")
       .def("bid", &PyAgent::bid, pyb::arg("observation"), "The agent's bid for the observing seat: 0 (pass) or 1..3.")
-      .def("step", [](PyAgent& a, const pyb::handle& state) { return a.act(observation_of_state(state)); },
-           pyb::arg("state"), "RLCard interface: the action id for a ddz.Env state.")
-      .def("eval_step", [](PyAgent& a, const pyb::handle& state) {
-        return pyb::make_tuple(a.act(observation_of_state(state)), pyb::dict());
-      }, pyb::arg("state"), "RLCard interface: (action id, info dict) for a ddz.Env state.")
+      .def(
+          "step", [](PyAgent& a, const pyb::handle& state) { return a.act(observation_of_state(state)); },
+          pyb::arg("state"), "RLCard interface: the action id for a ddz.Env state.")
+      .def(
+          "eval_step",
+          [](PyAgent& a, const pyb::handle& state) {
+            return pyb::make_tuple(a.act(observation_of_state(state)), pyb::dict());
+          },
+          pyb::arg("state"), "RLCard interface: (action id, info dict) for a ddz.Env state.")
       .def("__repr__", [](const PyAgent& a) { return "<ddz.Agent " + a.spec() + ">"; });
   m.def("agent_kinds", &agent_kinds, "'kind: description' of every agent kind.");
 }

@@ -22,14 +22,31 @@ std::string bid_str(int bid) { return "bid:" + std::to_string(bid); }
 // The keys of a state and its raw_obs, as interned Python strings made once (and never freed, as
 // they may outlive the interpreter's shutdown): making them anew for every state cost about as
 // much as the rest of building it (get_state took 6 us instead of 3).
-const char* const kKeyNames[] = {
-    "self", "phase", "landlord", "current_hand", "others_hand", "seen_cards", "played_cards",
-    "num_cards_left", "trace", "to_beat", "bids", "base_score", "bombs_played", "actions", "obs",
-    "legal_actions", "raw_obs", "raw_legal_actions", "action_record", "observation"};
+const char* const kKeyNames[] = {"self",          "phase",        "landlord",          "current_hand",  "others_hand",
+                                 "seen_cards",    "played_cards", "num_cards_left",    "trace",         "to_beat",
+                                 "bids",          "base_score",   "bombs_played",      "actions",       "obs",
+                                 "legal_actions", "raw_obs",      "raw_legal_actions", "action_record", "observation"};
 enum Key {
-  k_self, k_phase, k_landlord, k_current_hand, k_others_hand, k_seen_cards, k_played_cards, k_num_cards_left,
-  k_trace, k_to_beat, k_bids, k_base_score, k_bombs_played, k_actions, k_obs, k_legal_actions, k_raw_obs,
-  k_raw_legal_actions, k_action_record, k_observation
+  k_self,
+  k_phase,
+  k_landlord,
+  k_current_hand,
+  k_others_hand,
+  k_seen_cards,
+  k_played_cards,
+  k_num_cards_left,
+  k_trace,
+  k_to_beat,
+  k_bids,
+  k_base_score,
+  k_bombs_played,
+  k_actions,
+  k_obs,
+  k_legal_actions,
+  k_raw_obs,
+  k_raw_legal_actions,
+  k_action_record,
+  k_observation
 };
 static_assert(std::size(kKeyNames) == k_observation + 1, "one name per key");
 
@@ -77,11 +94,13 @@ class Env {
     if (g.phase() == Phase::Bidding) {
       const int bid = bid_of(action, raw_action);
       const std::string reason = g.apply_bid(bid);
-      if (!reason.empty()) throw pyb::value_error("Env.step: " + bid_str(bid) + " by seat " + std::to_string(seat) + ": " + reason);
+      if (!reason.empty())
+        throw pyb::value_error("Env.step: " + bid_str(bid) + " by seat " + std::to_string(seat) + ": " + reason);
     } else {
       const Move move = move_of(action, raw_action);
       const std::string reason = g.apply_move(move);
-      if (!reason.empty()) throw pyb::value_error("Env.step: " + to_string(move) + " by seat " + std::to_string(seat) + ": " + reason);
+      if (!reason.empty())
+        throw pyb::value_error("Env.step: " + to_string(move) + " by seat " + std::to_string(seat) + ": " + reason);
       trace_.append(pyb::make_tuple(seat, move_str(move)));
     }
     return pyb::make_tuple(get_state(g.to_move()), g.to_move());
@@ -138,7 +157,8 @@ class Env {
     put(raw, k_current_hand, cards_str(obs.hand));
     put(raw, k_others_hand, cards_str(obs.unseen()));
     put(raw, k_seen_cards, cards_str(obs.kitty));
-    put(raw, k_played_cards, pyb::make_tuple(cards_str(obs.played[0]), cards_str(obs.played[1]), cards_str(obs.played[2])));
+    put(raw, k_played_cards,
+        pyb::make_tuple(cards_str(obs.played[0]), cards_str(obs.played[1]), cards_str(obs.played[2])));
     put(raw, k_num_cards_left, pyb::make_tuple(obs.cards_left[0], obs.cards_left[1], obs.cards_left[2]));
     const auto trace = pyb::reinterpret_steal<pyb::list>(PyList_GetSlice(trace_.ptr(), 0, PY_SSIZE_T_MAX));
     put(raw, k_trace, trace);
@@ -160,7 +180,8 @@ class Env {
   }
 
   void set_agents(const pyb::list& agents) {
-    if (agents.size() != kNumSeats) throw pyb::value_error("Env.set_agents: expected 3 agents (seats 0, 1, 2), got " + std::to_string(agents.size()));
+    if (agents.size() != kNumSeats)
+      throw pyb::value_error("Env.set_agents: expected 3 agents (seats 0, 1, 2), got " + std::to_string(agents.size()));
     agents_ = agents;
   }
 
@@ -171,7 +192,8 @@ class Env {
     pyb::tuple first = reset();
     for (int s = 0; s < kNumSeats; ++s) {
       // Agents with their own randomness are seeded per game and seat, as ddz's play_game does.
-      if (pyb::hasattr(agents_[size_t(s)], "new_game")) agents_[size_t(s)].attr("new_game")(Rng::mix(deal_seed_, uint64_t(s) + 1));
+      if (pyb::hasattr(agents_[size_t(s)], "new_game"))
+        agents_[size_t(s)].attr("new_game")(Rng::mix(deal_seed_, uint64_t(s) + 1));
     }
     pyb::list trajectories;
     for (int s = 0; s < kNumSeats; ++s) trajectories.append(pyb::list());
@@ -204,7 +226,8 @@ class Env {
       if (text.size() == 5 && text.compare(0, 4, "bid:") == 0 && text[4] >= '0' && text[4] <= '3') return text[4] - '0';
       throw pyb::value_error("Env.step: raw bid \"" + text + "\" must be bid:0 (pass), bid:1, bid:2 or bid:3");
     }
-    if (!pyb::isinstance<pyb::int_>(action)) throw pyb::value_error("Env.step: a bid action must be an int id (NUM_ACTIONS + bid)");
+    if (!pyb::isinstance<pyb::int_>(action))
+      throw pyb::value_error("Env.step: a bid action must be an int id (NUM_ACTIONS + bid)");
     const long long id = action.cast<long long>();
     if (id < kBidActionBase || id >= kBidActionBase + kNumBidActions)
       throw pyb::value_error("Env.step: action " + std::to_string(id) + " is not a bid (the game is bidding: " +
@@ -239,15 +262,18 @@ void bind_env(pyb::module_& m) {
                    "RLCard-style Dou Dizhu environment over the C++ engine. Actions are catalogue ids (0..27470, "
                    "PASS = 27471); with bidding=True bids are actions BID_ACTION_BASE + bid. Seat 0 is landlord "
                    "without bidding. docs/python.md lists the differences from RLCard.")
-      .def(pyb::init<uint64_t, bool, const std::string&, bool, bool>(), pyb::arg("seed") = 0, pyb::arg("bidding") = false,
-           pyb::arg("payoff") = "win", pyb::arg("spring") = true, pyb::arg("bomb_double") = true)
+      .def(pyb::init<uint64_t, bool, const std::string&, bool, bool>(), pyb::arg("seed") = 0,
+           pyb::arg("bidding") = false, pyb::arg("payoff") = "win", pyb::arg("spring") = true,
+           pyb::arg("bomb_double") = true)
       .def_property_readonly_static("num_players", [](const pyb::object&) { return kNumSeats; })
       .def_property_readonly("num_actions", &Env::num_actions)
-      .def_property_readonly("state_shape", [](const Env&) {
-        return std::vector<std::vector<int>>(kNumSeats, std::vector<int>{kStateDim});
-      })
-      .def_property_readonly("action_shape", [](const Env&) { return std::vector<pyb::object>(kNumSeats, pyb::none()); })
-      .def_property_readonly("deal_seed", &Env::deal_seed, "Seed the current game was dealt from (ddz.Game(deal_seed) deals it again).")
+      .def_property_readonly(
+          "state_shape",
+          [](const Env&) { return std::vector<std::vector<int>>(kNumSeats, std::vector<int>{kStateDim}); })
+      .def_property_readonly("action_shape",
+                             [](const Env&) { return std::vector<pyb::object>(kNumSeats, pyb::none()); })
+      .def_property_readonly("deal_seed", &Env::deal_seed,
+                             "Seed the current game was dealt from (ddz.Game(deal_seed) deals it again).")
       .def("seed", &Env::seed, pyb::arg("seed"), "Restarts the stream of deals from `seed`.")
       .def("reset", &Env::reset, "Deals the next game: (state, seat to move).")
       .def("step", &Env::step, pyb::arg("action"), pyb::arg("raw_action") = false,
@@ -258,9 +284,10 @@ void bind_env(pyb::module_& m) {
       .def("get_payoffs", &Env::get_payoffs,
            "Per seat: payoff='win' 1 for the winning side and 0 for the losers (RLCard), 'score' the game's scores.")
       .def("set_agents", &Env::set_agents, pyb::arg("agents"))
-      .def("run", &Env::run, pyb::arg("is_training") = false, "Plays one game with the agents: (trajectories, payoffs).")
-      .def_property_readonly("game", [](Env& e) { return e.game(); },
-                             "A copy of the current game (ddz.Game) with every hand.");
+      .def("run", &Env::run, pyb::arg("is_training") = false,
+           "Plays one game with the agents: (trajectories, payoffs).")
+      .def_property_readonly(
+          "game", [](Env& e) { return e.game(); }, "A copy of the current game (ddz.Game) with every hand.");
 }
 
 }  // namespace ddz::py

@@ -41,7 +41,8 @@ Rules rules_of(bool bidding, int landlord, const pyb::handle& first_bidder, bool
 
 std::array<Hand, kNumSeats> three_hands(const std::vector<std::string>& texts, const char* what) {
   if (texts.size() != kNumSeats)
-    throw pyb::value_error(std::string(what) + ": expected 3 hands (seats 0, 1, 2), got " + std::to_string(texts.size()));
+    throw pyb::value_error(std::string(what) + ": expected 3 hands (seats 0, 1, 2), got " +
+                           std::to_string(texts.size()));
   std::array<Hand, kNumSeats> hands;
   for (size_t s = 0; s < kNumSeats; ++s) hands[s] = cards_arg(texts[s], what);
   return hands;
@@ -58,37 +59,43 @@ void bind_observation(pyb::module_& m) {
       .def_readonly("seat", &Observation::seat)
       .def_property_readonly("phase", [](const Observation& o) { return phase_name(o.phase); })
       .def_property_readonly("landlord", [](const Observation& o) { return seat_or_none(o.landlord); })
-      .def_property_readonly("role", [](const Observation& o) -> pyb::object {
-        if (o.landlord == kNoSeat) return pyb::none();
-        return pyb::str(role_name(o.role()));
-      })
+      .def_property_readonly("role",
+                             [](const Observation& o) -> pyb::object {
+                               if (o.landlord == kNoSeat) return pyb::none();
+                               return pyb::str(role_name(o.role()));
+                             })
       .def_property_readonly("hand", [](const Observation& o) { return to_string(o.hand); })
       .def_property_readonly("kitty", [](const Observation& o) { return to_string(o.kitty); })
-      .def_property_readonly("unseen", [](const Observation& o) { return to_string(o.unseen()); },
-                             "Cards this seat cannot see: the deck less its hand and every card played.")
+      .def_property_readonly(
+          "unseen", [](const Observation& o) { return to_string(o.unseen()); },
+          "Cards this seat cannot see: the deck less its hand and every card played.")
       .def_readonly("first_bidder", &Observation::first_bidder)
       .def_property_readonly("bids", [](const Observation& o) { return bids_list(o.bids); })
       .def_property_readonly("history", [](const Observation& o) { return history_list(o.history); })
       .def_readonly("cards_left", &Observation::cards_left)
-      .def_property_readonly("played", [](const Observation& o) { return hand_strings([&](int s) { return o.played[size_t(s)]; }); })
+      .def_property_readonly(
+          "played", [](const Observation& o) { return hand_strings([&](int s) { return o.played[size_t(s)]; }); })
       .def_readonly("base_score", &Observation::base_score)
       .def_readonly("bombs_played", &Observation::bombs_played)
       .def_readonly("to_move", &Observation::to_move)
       .def_property_readonly("to_beat", [](const Observation& o) { return move_str(o.to_beat); })
       .def_property_readonly("to_beat_seat", [](const Observation& o) { return seat_or_none(o.to_beat_seat); })
-      .def("legal_moves", [](const Observation& o) {
-        std::vector<Move> moves;
-        o.legal(moves);
-        return moves_list(moves);
-      })
-      .def("legal_actions", [](const Observation& o) {
-        std::vector<Move> moves;
-        o.legal(moves);
-        return action_ids(moves);
-      })
+      .def("legal_moves",
+           [](const Observation& o) {
+             std::vector<Move> moves;
+             o.legal(moves);
+             return moves_list(moves);
+           })
+      .def("legal_actions",
+           [](const Observation& o) {
+             std::vector<Move> moves;
+             o.legal(moves);
+             return action_ids(moves);
+           })
       .def("legal_bids", &Observation::legal_bids)
       .def("__repr__", [](const Observation& o) {
-        return "<ddz.Observation seat " + std::to_string(o.seat) + ", " + phase_name(o.phase) + ", hand " + to_string(o.hand) + ">";
+        return "<ddz.Observation seat " + std::to_string(o.seat) + ", " + phase_name(o.phase) + ", hand " +
+               to_string(o.hand) + ">";
       });
 }
 
@@ -100,7 +107,9 @@ void bind_game(pyb::module_& m) {
                          "One game (game/state.h): deal, bidding, play and scoring per RULES.md. Moves are cards "
                          "in notation or action ids; a bad move raises ValueError and leaves the game unchanged.")
       .def(pyb::init([](uint64_t seed, bool bidding, int landlord, const pyb::handle& first_bidder, bool bomb_double,
-                        bool spring) { return GameState(seed, rules_of(bidding, landlord, first_bidder, bomb_double, spring)); }),
+                        bool spring) {
+             return GameState(seed, rules_of(bidding, landlord, first_bidder, bomb_double, spring));
+           }),
            pyb::arg("seed") = 0, pyb::arg("bidding") = false, pyb::arg("landlord") = 0,
            pyb::arg("first_bidder") = pyb::none(), pyb::arg("bomb_double") = true, pyb::arg("spring") = true,
            "A game dealt from `seed`. bidding=False: seat `landlord` takes the kitty at base 1 (as research "
@@ -126,28 +135,37 @@ void bind_game(pyb::module_& m) {
           },
           pyb::arg("hands"), pyb::arg("landlord"), pyb::arg("to_move"), pyb::arg("beat") = pyb::none(),
           pyb::arg("beat_by") = pyb::none(),
-          "A play-phase position from explicit hands (no history), e.g. an endgame; `beat` was played by seat `beat_by`.")
+          "A play-phase position from explicit hands (no history), e.g. an endgame; `beat` was played by seat "
+          "`beat_by`.")
       .def_property_readonly("phase", [](const GameState& g) { return phase_name(g.phase()); })
       .def("is_over", [](const GameState& g) { return g.phase() == Phase::Over; })
       .def_property_readonly("to_move", &GameState::to_move)
-      .def_property_readonly("landlord", [](const GameState& g) {
-        return g.phase() == Phase::Bidding ? pyb::none() : pyb::object(pyb::int_(g.landlord()));
-      })
+      .def_property_readonly("landlord",
+                             [](const GameState& g) {
+                               return g.phase() == Phase::Bidding ? pyb::none() : pyb::object(pyb::int_(g.landlord()));
+                             })
       .def_property_readonly("hands", [](const GameState& g) { return hand_strings([&](int s) { return g.hand(s); }); })
-      .def("hand", [](const GameState& g, int seat) { return to_string(g.hand(seat_arg(seat, "hand"))); }, pyb::arg("seat"))
+      .def(
+          "hand", [](const GameState& g, int seat) { return to_string(g.hand(seat_arg(seat, "hand"))); },
+          pyb::arg("seat"))
       .def_property_readonly("kitty", [](const GameState& g) { return to_string(g.kitty()); })
-      .def_property_readonly("deal", [](const GameState& g) {
-        pyb::dict d;
-        d["hands"] = hand_strings([&](int s) { return g.initial_deal().hands[size_t(s)]; });
-        d["kitty"] = to_string(g.initial_deal().kitty);
-        return d;
-      }, "The cards as dealt: the three 17-card hands and the kitty.")
-      .def_property_readonly("played", [](const GameState& g) { return hand_strings([&](int s) { return g.played(s); }); })
+      .def_property_readonly(
+          "deal",
+          [](const GameState& g) {
+            pyb::dict d;
+            d["hands"] = hand_strings([&](int s) { return g.initial_deal().hands[size_t(s)]; });
+            d["kitty"] = to_string(g.initial_deal().kitty);
+            return d;
+          },
+          "The cards as dealt: the three 17-card hands and the kitty.")
+      .def_property_readonly("played",
+                             [](const GameState& g) { return hand_strings([&](int s) { return g.played(s); }); })
       .def_property_readonly("first_bidder", &GameState::first_bidder)
       .def_property_readonly("bids", [](const GameState& g) { return bids_list(g.bids()); })
       .def_property_readonly("redeals", &GameState::redeals)
-      .def_property_readonly("history", [](const GameState& g) { return history_list(g.history()); },
-                             "Every turn of the play phase: (seat, cards or 'pass').")
+      .def_property_readonly(
+          "history", [](const GameState& g) { return history_list(g.history()); },
+          "Every turn of the play phase: (seat, cards or 'pass').")
       .def_property_readonly("to_beat", [](const GameState& g) { return move_str(g.to_beat()); })
       .def_property_readonly("to_beat_seat", [](const GameState& g) { return seat_or_none(g.to_beat_seat()); })
       .def_property_readonly("base_score", &GameState::base_score)
@@ -158,37 +176,58 @@ void bind_game(pyb::module_& m) {
       .def_property_readonly("spring", &GameState::spring)
       .def_property_readonly("anti_spring", &GameState::anti_spring)
       .def_property_readonly("stake", &GameState::stake)
-      .def_property_readonly("scores", &GameState::scores, "Final score per seat (zero-sum); zeros until the game is over.")
-      .def("legal_moves", [](const GameState& g) {
-        std::vector<Move> moves;
-        g.legal(moves);
-        return moves_list(moves);
-      }, "Legal moves of the seat to move (play phase), 'pass' last when following.")
-      .def("legal_actions", [](const GameState& g) {
-        std::vector<Move> moves;
-        g.legal(moves);
-        return action_ids(moves);
-      }, "The legal moves as action ids.")
+      .def_property_readonly("scores", &GameState::scores,
+                             "Final score per seat (zero-sum); zeros until the game is over.")
+      .def(
+          "legal_moves",
+          [](const GameState& g) {
+            std::vector<Move> moves;
+            g.legal(moves);
+            return moves_list(moves);
+          },
+          "Legal moves of the seat to move (play phase), 'pass' last when following.")
+      .def(
+          "legal_actions",
+          [](const GameState& g) {
+            std::vector<Move> moves;
+            g.legal(moves);
+            return action_ids(moves);
+          },
+          "The legal moves as action ids.")
       .def("legal_bids", &GameState::legal_bids)
-      .def("apply", [](GameState& g, const pyb::handle& move) {
-        const Move mv = move_arg(move, "move");
-        check_applied(g.apply_move(mv), "move " + to_string(mv) + " by seat " + std::to_string(g.to_move()));
-      }, pyb::arg("move"), "Plays a move (cards, 'pass' or an action id) for the seat to move; ValueError if illegal.")
-      .def("bid", [](GameState& g, int bid) {
-        check_applied(g.apply_bid(bid), "bid " + std::to_string(bid) + " by seat " + std::to_string(g.to_move()));
-      }, pyb::arg("bid"), "Bids 0 (pass) or 1..3 for the seat to move; ValueError if illegal.")
-      .def("observation", [](const GameState& g, const pyb::handle& seat) {
-        return observe(g, seat.is_none() ? g.to_move() : seat_arg(seat.cast<int>(), "observation"));
-      }, pyb::arg("seat") = pyb::none(), "What `seat` (default: the seat to move) may know.")
-      .def("check_consistency", &GameState::check_consistency, "'' when all 54 cards are accounted for, else what is wrong.")
-      .def("record", [](const GameState& g, const std::array<std::string, kNumSeats>& agents, uint64_t seed) {
-        return record_to_json(g, agents, seed).dump();
-      }, pyb::arg("agents") = std::array<std::string, kNumSeats>{"", "", ""}, pyb::arg("seed") = 0,
-         "The game record as JSON text (docs/game_record.md), readable by `ddz game --replay`.")
+      .def(
+          "apply",
+          [](GameState& g, const pyb::handle& move) {
+            const Move mv = move_arg(move, "move");
+            check_applied(g.apply_move(mv), "move " + to_string(mv) + " by seat " + std::to_string(g.to_move()));
+          },
+          pyb::arg("move"), "Plays a move (cards, 'pass' or an action id) for the seat to move; ValueError if illegal.")
+      .def(
+          "bid",
+          [](GameState& g, int bid) {
+            check_applied(g.apply_bid(bid), "bid " + std::to_string(bid) + " by seat " + std::to_string(g.to_move()));
+          },
+          pyb::arg("bid"), "Bids 0 (pass) or 1..3 for the seat to move; ValueError if illegal.")
+      .def(
+          "observation",
+          [](const GameState& g, const pyb::handle& seat) {
+            return observe(g, seat.is_none() ? g.to_move() : seat_arg(seat.cast<int>(), "observation"));
+          },
+          pyb::arg("seat") = pyb::none(), "What `seat` (default: the seat to move) may know.")
+      .def("check_consistency", &GameState::check_consistency,
+           "'' when all 54 cards are accounted for, else what is wrong.")
+      .def(
+          "record",
+          [](const GameState& g, const std::array<std::string, kNumSeats>& agents, uint64_t seed) {
+            return record_to_json(g, agents, seed).dump();
+          },
+          pyb::arg("agents") = std::array<std::string, kNumSeats>{"", "", ""}, pyb::arg("seed") = 0,
+          "The game record as JSON text (docs/game_record.md), readable by `ddz game --replay`.")
       .def("copy", [](const GameState& g) { return GameState(g); })
       .def("__copy__", [](const GameState& g) { return GameState(g); })
       .def("__repr__", [](const GameState& g) {
-        return std::string("<ddz.Game ") + phase_name(g.phase()) + ", seat " + std::to_string(g.to_move()) + " to move>";
+        return std::string("<ddz.Game ") + phase_name(g.phase()) + ", seat " + std::to_string(g.to_move()) +
+               " to move>";
       });
 }
 

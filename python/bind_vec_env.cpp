@@ -13,8 +13,10 @@ namespace {
 
 class VecEnv {
  public:
-  VecEnv(int num_envs, uint64_t seed, bool candidates, bool score_payoff) : candidates_(candidates), score_(score_payoff) {
-    if (num_envs < 1 || num_envs > 65536) throw pyb::value_error("VecEnv: num_envs must be 1..65536, got " + std::to_string(num_envs));
+  VecEnv(int num_envs, uint64_t seed, bool candidates, bool score_payoff)
+      : candidates_(candidates), score_(score_payoff) {
+    if (num_envs < 1 || num_envs > 65536)
+      throw pyb::value_error("VecEnv: num_envs must be 1..65536, got " + std::to_string(num_envs));
     for (int i = 0; i < num_envs; ++i) seeds_.push_back(Rng::mix(seed, uint64_t(i)));
     games_.assign(size_t(num_envs), 0);
     legal_.resize(size_t(num_envs));
@@ -61,7 +63,10 @@ class VecEnv {
       over[i] = g.phase() == Phase::Over;
       const auto scores = g.scores();
       for (int s = 0; s < kNumSeats; ++s)
-        pay[i * kNumSeats + size_t(s)] = !over[i] ? 0.0 : score_ ? scores[size_t(s)] : scores[size_t(s)] > 0 ? 1.0 : 0.0;
+        pay[i * kNumSeats + size_t(s)] = !over[i]                ? 0.0
+                                         : score_                ? scores[size_t(s)]
+                                         : scores[size_t(s)] > 0 ? 1.0
+                                                                 : 0.0;
       if (over[i]) g = next_game(i);
     }
     return batch(payoffs, done);
@@ -69,7 +74,9 @@ class VecEnv {
 
   GameState game(int i) const {
     if (states_.empty()) throw pyb::value_error("VecEnv.game: call reset() first");
-    if (i < 0 || size_t(i) >= states_.size()) throw pyb::value_error("VecEnv.game: env " + std::to_string(i) + " is outside 0.." + std::to_string(states_.size() - 1));
+    if (i < 0 || size_t(i) >= states_.size())
+      throw pyb::value_error("VecEnv.game: env " + std::to_string(i) + " is outside 0.." +
+                             std::to_string(states_.size() - 1));
     return states_[size_t(i)];
   }
 
@@ -98,7 +105,8 @@ class VecEnv {
     }
     offsets.mutable_data()[n] = int64_t(total);
     pyb::array_t<int64_t> legal{pyb::ssize_t(total)};
-    for (size_t i = 0; i < n; ++i) std::copy(legal_[i].begin(), legal_[i].end(), legal.mutable_data() + offsets.data()[i]);
+    for (size_t i = 0; i < n; ++i)
+      std::copy(legal_[i].begin(), legal_[i].end(), legal.mutable_data() + offsets.data()[i]);
     pyb::dict out;
     out["obs"] = obs;
     out["player"] = player;
@@ -138,8 +146,9 @@ void bind_vec_env(pyb::module_& m) {
                       "plays the games of ddz.Env(seed=seeds[i]). Finished games report payoffs and done and "
                       "restart at once.")
       .def(pyb::init([](int n, uint64_t seed, bool candidates, const std::string& payoff) {
-        return VecEnv(n, seed, candidates, score_payoff(payoff, "VecEnv"));
-      }), pyb::arg("num_envs"), pyb::arg("seed") = 0, pyb::arg("candidates") = false, pyb::arg("payoff") = "win")
+             return VecEnv(n, seed, candidates, score_payoff(payoff, "VecEnv"));
+           }),
+           pyb::arg("num_envs"), pyb::arg("seed") = 0, pyb::arg("candidates") = false, pyb::arg("payoff") = "win")
       .def_property_readonly("num_envs", &VecEnv::num_envs)
       .def_property_readonly("seeds", &VecEnv::seeds, "The ddz.Env seed of each slot.")
       .def("reset", &VecEnv::reset, "Deals every slot's first game; returns the batch (see step).")

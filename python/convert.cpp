@@ -31,9 +31,7 @@ Move move_arg(const pyb::handle& value, const char* what) {
   const std::string text = value.cast<std::string>();
   try {
     return parse_move(text);
-  } catch (const NotationError& e) {
-    throw pyb::value_error(std::string(what) + ": " + e.what());
-  }
+  } catch (const NotationError& e) { throw pyb::value_error(std::string(what) + ": " + e.what()); }
 }
 
 pyb::str action_str(int id) {
@@ -66,9 +64,7 @@ pyb::list moves_list(const std::vector<Move>& moves) {
 std::unique_ptr<Agent> agent_arg(const std::string& spec) {
   try {
     return make_agent(spec);
-  } catch (const AgentSpecError& e) {
-    throw pyb::value_error(e.what());
-  } catch (const std::exception& e) {
+  } catch (const AgentSpecError& e) { throw pyb::value_error(e.what()); } catch (const std::exception& e) {
     throw pyb::value_error("agent spec \"" + spec + "\": " + e.what());
   }
 }

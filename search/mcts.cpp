@@ -31,10 +31,10 @@ struct Edge {
 struct Node {
   std::vector<Edge> edges;  // sorted by move.cards.bits()
   int visits = 0;
-  double value_sum = 0;     // from the view of the node's mover
+  double value_sum = 0;  // from the view of the node's mover
   int mover = 0;
   bool expanded = false;
-  bool exact = false;       // value known for every world (determined observation)
+  bool exact = false;  // value known for every world (determined observation)
   float exact_landlord_value = 0;
 };
 
@@ -65,8 +65,14 @@ class Tree {
  public:
   Tree(const MctsOptions& opt, const Observation& obs, const WorldSampler& sampler, Evaluator& eval,
        EndgameSolver* solver, uint64_t seed)
-      : opt_(opt), obs_(obs), sampler_(sampler), eval_(eval), prior_source_(dynamic_cast<PriorSource*>(&eval)),
-        solver_(solver), rng_(seed), determined_(world_is_determined(obs)) {
+      : opt_(opt),
+        obs_(obs),
+        sampler_(sampler),
+        eval_(eval),
+        prior_source_(dynamic_cast<PriorSource*>(&eval)),
+        solver_(solver),
+        rng_(seed),
+        determined_(world_is_determined(obs)) {
     nodes_.reserve(1024);
     nodes_.emplace_back();
   }
@@ -214,8 +220,8 @@ Mcts::Mcts(const MctsOptions& options, EvaluatorFactory factory, std::shared_ptr
   if (!sampler_) sampler_ = std::make_shared<UniformWorldSampler>();
   if (options_.solver_cards > 0)
     for (int t = 0; t < options_.threads; ++t)
-      solvers_.push_back(std::make_unique<EndgameSolver>(
-          SolverOptions{size_t(options_.solver_table_mb), options_.solver_nodes}));
+      solvers_.push_back(
+          std::make_unique<EndgameSolver>(SolverOptions{size_t(options_.solver_table_mb), options_.solver_nodes}));
 }
 
 Mcts::~Mcts() = default;
@@ -245,9 +251,8 @@ SearchResult Mcts::search(const Observation& obs, uint64_t seed) {
     trees[size_t(t)] = std::make_unique<Tree>(options_, obs, *sampler_, *evals[size_t(t)], solver,
                                               Rng::mix(seed, uint64_t(2 * t + 2)));
     Tree& tree = *trees[size_t(t)];
-    const int budget = options_.simulations > 0
-                           ? options_.simulations / threads + (t < options_.simulations % threads ? 1 : 0)
-                           : -1;
+    const int budget =
+        options_.simulations > 0 ? options_.simulations / threads + (t < options_.simulations % threads ? 1 : 0) : -1;
     for (int i = 0; budget < 0 || i < budget; ++i) {
       if (timed && i > 0 && Clock::now() >= deadline) break;
       tree.simulate();
@@ -316,9 +321,8 @@ std::string format_search(const SearchResult& result, const Observation& obs) {
     const RootMoveStats& m = result.moves[i];
     std::string name = to_string(m.move);
     if (m.move == result.best) name += " *";
-    out << "  " << std::left << std::setw(15) << name << std::right << std::setw(7) << m.visits << "  "
-        << std::showpos << std::setw(6) << std::setprecision(3) << m.value << std::noshowpos << "  "
-        << std::setw(6) << m.prior << "\n";
+    out << "  " << std::left << std::setw(15) << name << std::right << std::setw(7) << m.visits << "  " << std::showpos
+        << std::setw(6) << std::setprecision(3) << m.value << std::noshowpos << "  " << std::setw(6) << m.prior << "\n";
   }
   out << "chosen: " << to_string(result.best) << "\n";
   return out.str();

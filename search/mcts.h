@@ -66,12 +66,12 @@ struct RootMoveStats {
 };
 
 struct SearchResult {
-  Move best;                          // most visited root move (ties: higher value, then order)
-  std::vector<RootMoveStats> moves;   // every root move, in legal-move order
+  Move best;  // most visited root move (ties: higher value, then order)
+  std::vector<RootMoveStats> moves;  // every root move, in legal-move order
   int simulations = 0;
-  int solver_calls = 0;               // solver calls that returned a value
-  int solver_overflows = 0;           // calls that hit the node cap
-  int tree_nodes = 0;                 // nodes over all threads' trees
+  int solver_calls = 0;  // solver calls that returned a value
+  int solver_overflows = 0;  // calls that hit the node cap
+  int tree_nodes = 0;  // nodes over all threads' trees
   double seconds = 0;
 };
 

@@ -104,7 +104,8 @@ void seat_pool_side(SeatPlan& plan, const TrainConfig& config, int landlord, uin
 
 Agent* pool_agent_of(const SeatPlan& plan, ActorContext& context, uint64_t seed) {
   if (plan.pool_agent < 0) return nullptr;
-  if (size_t(plan.pool_agent) >= context.pool.size()) throw std::logic_error("self-play: the actor context holds no pool agents");
+  if (size_t(plan.pool_agent) >= context.pool.size())
+    throw std::logic_error("self-play: the actor context holds no pool agents");
   Agent* agent = context.pool[size_t(plan.pool_agent)].get();
   agent->new_game(Rng::mix(seed, 0xA6E7));
   return agent;
@@ -140,8 +141,8 @@ bool search_changed_move(const GumbelResult& r) {
 namespace {
 
 // A game whose network moves are all searched (play_selfplay_game without the extras).
-GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, uint64_t seed,
-                               ActorContext* context, double rollout_mix) {
+GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, uint64_t seed, ActorContext* context,
+                               double rollout_mix) {
   std::unique_ptr<ActorContext> own;
   if (!context) {
     own = std::make_unique<ActorContext>(config);
@@ -176,7 +177,7 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
   PolicyRolloutAgent* net_rollouts = nullptr;  // told whose move is searched (rollout_others)
   if (!config.distill && (mix > 0 || full.inference.active()))  // world inference asks the rollout player too
     rollouts = std::make_unique<HeuristicEvaluator>(searched_game_rollouts(searcher, config, plan, seed, &net_rollouts),
-                                                     Rng::mix(seed, 0x7011));
+                                                    Rng::mix(seed, 0x7011));
   std::vector<Move> moves;
   while (state.phase() == Phase::Play) {
     const Observation obs = observe(state, state.to_move());
@@ -210,8 +211,8 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
     }
     const bool is_full = rng.uniform() < config.full_search_prob;
     if (net_rollouts) net_rollouts->set_root_seat(obs.seat);
-    const GumbelResult r = gumbel_search(searcher, obs, moves, is_full ? full : fast, rng, rollouts.get(),
-                                          context->solver.get());
+    const GumbelResult r =
+        gumbel_search(searcher, obs, moves, is_full ? full : fast, rng, rollouts.get(), context->solver.get());
     if (moves.size() > 1) {  // forced moves teach nothing about the policy, and little value
       PlaySample s{state, moves, r.policy, is_full, 0.0f, 0.0f};
       if (is_full && config.decision_target > 0) {
@@ -232,8 +233,8 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
 
 }  // namespace
 
-GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, uint64_t seed,
-                               ActorContext* context, double rollout_mix) {
+GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, uint64_t seed, ActorContext* context,
+                               double rollout_mix) {
   GameSamples out = is_pg_game(config, seed) ? play_pg_game(net, config, seed, context)
                                              : play_searched_game(net, config, seed, context, rollout_mix);
   add_bid_games(net, config, seed, out);

@@ -20,8 +20,8 @@ class ActorPool {
  public:
   // Starts config.actors threads; games and samples count on from `resumed` (a resumed run's
   // counters), `train_minutes` starts the rollout_mix schedule. `published` must hold a net.
-  ActorPool(const TrainConfig& config, const PublishedNet& published, SampleStore& store,
-            const TrainCounters& resumed, double train_minutes);
+  ActorPool(const TrainConfig& config, const PublishedNet& published, SampleStore& store, const TrainCounters& resumed,
+            double train_minutes);
   ~ActorPool();  // stop() when the run ends by an exception
   ActorPool(const ActorPool&) = delete;
   ActorPool& operator=(const ActorPool&) = delete;

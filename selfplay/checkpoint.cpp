@@ -7,9 +7,8 @@
 
 namespace ddz::selfplay {
 
-std::filesystem::path save_checkpoint(const std::filesystem::path& run, const TrainCounters& c,
-                                      const NetworkSpec& spec, const Weights& weights,
-                                      const std::string& optimizer, int keep) {
+std::filesystem::path save_checkpoint(const std::filesystem::path& run, const TrainCounters& c, const NetworkSpec& spec,
+                                      const Weights& weights, const std::string& optimizer, int keep) {
   const fs::path dir = checkpoint_dir(run);
   fs::create_directories(dir);
   const std::string stem = checkpoint_stem(c.steps);
@@ -59,9 +58,7 @@ LoadedCheckpoint load_checkpoint(const std::filesystem::path& run, int64_t step,
   out.weights = load_weights(info.weights_path.string());
   try {
     check_weights(out.spec, out.weights);
-  } catch (const std::exception& e) {
-    throw RunFileError(info.weights_path.string() + ": " + e.what());
-  }
+  } catch (const std::exception& e) { throw RunFileError(info.weights_path.string() + ": " + e.what()); }
   if (with_optimizer) out.optimizer = read_file(info.optim_path);
   return out;
 }

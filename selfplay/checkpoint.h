@@ -12,10 +12,10 @@
 namespace ddz::selfplay {
 
 struct TrainCounters {
-  int64_t steps = 0;    // learner steps
-  int64_t games = 0;    // self-play games
+  int64_t steps = 0;  // learner steps
+  int64_t games = 0;  // self-play games
   int64_t samples = 0;  // samples produced
-  double elapsed_s = 0; // training wall time across resumes
+  double elapsed_s = 0;  // training wall time across resumes
 };
 
 struct LoadedCheckpoint {
@@ -29,8 +29,8 @@ struct LoadedCheckpoint {
 // Writes checkpoint counters.steps (weights carry the spec in meta "architecture") and deletes
 // all but the newest `keep`. Returns the path of its .json.
 std::filesystem::path save_checkpoint(const std::filesystem::path& run, const TrainCounters& counters,
-                                      const NetworkSpec& spec, const Weights& weights,
-                                      const std::string& optimizer, int keep);
+                                      const NetworkSpec& spec, const Weights& weights, const std::string& optimizer,
+                                      int keep);
 
 // The newest valid checkpoint (checksums verified; damaged newer ones are skipped and named in
 // *skipped); nullopt when the run has none.

@@ -26,8 +26,11 @@ class Reader {
     const YAML::Node node = take(key);
     if (!node) return;
     int64_t v = 0;
-    if (!node.IsScalar() || !YAML::convert<int64_t>::decode(node, v)) fail(key, "expected an integer, got '" + text(node) + "'");
-    if (v < lo || v > hi) fail(key, "value " + std::to_string(v) + " out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    if (!node.IsScalar() || !YAML::convert<int64_t>::decode(node, v))
+      fail(key, "expected an integer, got '" + text(node) + "'");
+    if (v < lo || v > hi)
+      fail(key,
+           "value " + std::to_string(v) + " out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
     out = v;
   }
   void read_int(const std::string& key, int& out, int lo, int hi) {
@@ -48,7 +51,8 @@ class Reader {
     const YAML::Node node = take(key);
     if (!node) return;
     double v = 0;
-    if (!node.IsScalar() || !YAML::convert<double>::decode(node, v)) fail(key, "expected a number, got '" + text(node) + "'");
+    if (!node.IsScalar() || !YAML::convert<double>::decode(node, v))
+      fail(key, "expected a number, got '" + text(node) + "'");
     if (!(v >= lo && v <= hi)) {
       std::ostringstream os;
       os << "value " << v << " out of range [" << lo << ", " << hi << "]";
@@ -60,7 +64,8 @@ class Reader {
     const YAML::Node node = take(key);
     if (!node) return;
     bool v = false;
-    if (!node.IsScalar() || !YAML::convert<bool>::decode(node, v)) fail(key, "expected true or false, got '" + text(node) + "'");
+    if (!node.IsScalar() || !YAML::convert<bool>::decode(node, v))
+      fail(key, "expected true or false, got '" + text(node) + "'");
     out = v;
   }
   void read_choice(const std::string& key, std::string& out, const std::vector<std::string>& allowed) {
@@ -98,12 +103,16 @@ class Reader {
   void read_int_list(const std::string& key, std::vector<int>& out, int lo, int hi) {
     const YAML::Node node = take(key);
     if (!node) return;
-    if (!node.IsSequence() || node.size() == 0 || node.size() > 8) fail(key, "expected a list of 1 to 8 layer widths, e.g. [256, 256]");
+    if (!node.IsSequence() || node.size() == 0 || node.size() > 8)
+      fail(key, "expected a list of 1 to 8 layer widths, e.g. [256, 256]");
     std::vector<int> v;
     for (const auto& item : node) {
       int x = 0;
-      if (!item.IsScalar() || !YAML::convert<int>::decode(item, x)) fail(key, "expected integers, got '" + text(item) + "'");
-      if (x < lo || x > hi) fail(key, "width " + std::to_string(x) + " out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+      if (!item.IsScalar() || !YAML::convert<int>::decode(item, x))
+        fail(key, "expected integers, got '" + text(item) + "'");
+      if (x < lo || x > hi)
+        fail(key,
+             "width " + std::to_string(x) + " out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
       v.push_back(x);
     }
     out = v;
@@ -113,7 +122,8 @@ class Reader {
   void reject_unknown() const {
     for (const auto& kv : root_) {
       const std::string key = kv.first.as<std::string>();
-      if (!used_.count(key)) throw ConfigError(name_ + ": unknown key '" + key + "' (see configs/default.yaml for the keys)");
+      if (!used_.count(key))
+        throw ConfigError(name_ + ": unknown key '" + key + "' (see configs/default.yaml for the keys)");
     }
   }
 
@@ -141,9 +151,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   YAML::Node root;
   try {
     root = YAML::Load(text);
-  } catch (const YAML::Exception& e) {
-    throw ConfigError(name + ": not valid YAML: " + e.what());
-  }
+  } catch (const YAML::Exception& e) { throw ConfigError(name + ": not valid YAML: " + e.what()); }
   TrainConfig c;
   if (!root || root.IsNull()) return c;  // an empty file means every default
   if (!root.IsMap()) throw ConfigError(name + ": expected a mapping of key: value at the top level");
@@ -229,7 +237,8 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   if (c.rollout_solver_cards > 0 && c.solver_cards == 0)
     r.fail("rollout_solver_cards", "needs solver_cards > 0 (the exact solver that ends the rollouts)");
   if (c.warm_steps > 0 && c.warm_games == 0) r.fail("warm_steps", "needs warm_games > 0");
-  if (c.bid_games > 0 && !c.bidding) r.fail("bid_games", "needs bidding: true (the bid head is trained only in bidding runs)");
+  if (c.bid_games > 0 && !c.bidding)
+    r.fail("bid_games", "needs bidding: true (the bid head is trained only in bidding runs)");
   if (c.rollout_mix_decay_minutes > 0 && c.rollout_mix_final > c.rollout_mix)
     r.fail("rollout_mix_final", "must not exceed rollout_mix (" + std::to_string(c.rollout_mix) + ") when it decays");
   return c;

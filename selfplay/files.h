@@ -40,9 +40,7 @@ inline std::string read_file(const fs::path& path) {
 inline void write_file_atomic(const fs::path& path, const std::string& bytes) {
   try {
     ddz::write_file_atomic(path.string(), bytes);
-  } catch (const ModelFileError& e) {
-    throw RunFileError(e.what());
-  }
+  } catch (const ModelFileError& e) { throw RunFileError(e.what()); }
 }
 
 // FNV-1a 64-bit: enough to detect truncation and flipped bytes (not an adversarial hash).

@@ -28,7 +28,9 @@ namespace {
 torch::Tensor matrix(std::vector<float>& data, int64_t rows, int64_t cols) {
   return torch::from_blob(data.data(), {rows, cols}, torch::kFloat32);
 }
-torch::Tensor vec(std::vector<float>& data) { return torch::from_blob(data.data(), {int64_t(data.size())}, torch::kFloat32); }
+torch::Tensor vec(std::vector<float>& data) {
+  return torch::from_blob(data.data(), {int64_t(data.size())}, torch::kFloat32);
+}
 
 // Binary cross-entropy of the win logit plus squared error of the score output.
 torch::Tensor head_loss(const torch::Tensor& out, const torch::Tensor& win, const torch::Tensor& score) {

@@ -8,8 +8,8 @@
 
 namespace ddz::selfplay {
 
-LearnerDriver::LearnerDriver(Learner& learner, const TrainConfig& config, SampleStore& store,
-                             PublishedNet& published, int64_t steps)
+LearnerDriver::LearnerDriver(Learner& learner, const TrainConfig& config, SampleStore& store, PublishedNet& published,
+                             int64_t steps)
     : learner_(learner),
       config_(config),
       store_(store),

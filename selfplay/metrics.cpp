@@ -38,9 +38,7 @@ double parse_or(const std::string& s, double def) {
   if (s.empty()) return def;
   try {
     return std::stod(s);
-  } catch (...) {
-    return def;
-  }
+  } catch (...) { return def; }
 }
 
 std::string xml_escape(const std::string& s) {
@@ -58,7 +56,9 @@ std::string xml_escape(const std::string& s) {
 }  // namespace
 
 Metrics::Metrics(std::string csv_path, std::string svg_path, std::vector<std::string> opponents, bool distributed)
-    : csv_path_(std::move(csv_path)), svg_path_(std::move(svg_path)), opponents_(std::move(opponents)),
+    : csv_path_(std::move(csv_path)),
+      svg_path_(std::move(svg_path)),
+      opponents_(std::move(opponents)),
       distributed_(distributed) {}
 
 std::string Metrics::header() const { return header_for(distributed_); }
@@ -178,24 +178,29 @@ std::string render_curves_svg(const std::vector<MetricsRow>& rows, const std::ve
   for (const auto& r : rows) tmax = std::max(tmax, r.time_s / 60.0);
   static const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2"};
   std::ostringstream os;
-  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W << "\" height=\"" << H << "\" font-family=\"sans-serif\" font-size=\"12\">\n";
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W << "\" height=\"" << H
+     << "\" font-family=\"sans-serif\" font-size=\"12\">\n";
   os << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   auto xpos = [&](double t_min) { return left + pw * (t_min / tmax); };
   auto panel = [&](double y0, const std::string& title, double ymin, double ymax) {
-    os << "<text x=\"" << left << "\" y=\"" << y0 - 10 << "\" font-size=\"14\" font-weight=\"bold\">" << xml_escape(title) << "</text>\n";
+    os << "<text x=\"" << left << "\" y=\"" << y0 - 10 << "\" font-size=\"14\" font-weight=\"bold\">"
+       << xml_escape(title) << "</text>\n";
     os << "<rect x=\"" << left << "\" y=\"" << y0 << "\" width=\"" << pw << "\" height=\"" << panel_h
        << "\" fill=\"none\" stroke=\"#444\"/>\n";
     for (int i = 0; i <= 4; ++i) {
       const double v = ymin + (ymax - ymin) * i / 4.0;
       const double y = y0 + panel_h - panel_h * i / 4.0;
-      os << "<line x1=\"" << left << "\" x2=\"" << left + pw << "\" y1=\"" << y << "\" y2=\"" << y << "\" stroke=\"#ddd\"/>\n";
+      os << "<line x1=\"" << left << "\" x2=\"" << left + pw << "\" y1=\"" << y << "\" y2=\"" << y
+         << "\" stroke=\"#ddd\"/>\n";
       os << "<text x=\"" << left - 6 << "\" y=\"" << y + 4 << "\" text-anchor=\"end\">" << num(v, 3) << "</text>\n";
     }
     for (int i = 0; i <= 5; ++i) {
       const double t = tmax * i / 5.0;
-      os << "<text x=\"" << xpos(t) << "\" y=\"" << y0 + panel_h + 16 << "\" text-anchor=\"middle\">" << num(t, 3) << "</text>\n";
+      os << "<text x=\"" << xpos(t) << "\" y=\"" << y0 + panel_h + 16 << "\" text-anchor=\"middle\">" << num(t, 3)
+         << "</text>\n";
     }
-    os << "<text x=\"" << left + pw / 2 << "\" y=\"" << y0 + panel_h + 32 << "\" text-anchor=\"middle\">minutes of training</text>\n";
+    os << "<text x=\"" << left + pw / 2 << "\" y=\"" << y0 + panel_h + 32
+       << "\" text-anchor=\"middle\">minutes of training</text>\n";
   };
   auto ypos = [&](double y0, double v, double ymin, double ymax) {
     const double f = ymax > ymin ? (v - ymin) / (ymax - ymin) : 0.5;
@@ -227,7 +232,8 @@ std::string render_curves_svg(const std::vector<MetricsRow>& rows, const std::ve
       ++n;
     }
     if (n == 0) continue;
-    os << "<polyline fill=\"none\" stroke=\"" << colors[k] << "\" stroke-width=\"2\" points=\"" << pts.str() << "\"/>\n";
+    os << "<polyline fill=\"none\" stroke=\"" << colors[k] << "\" stroke-width=\"2\" points=\"" << pts.str()
+       << "\"/>\n";
     legend(y1, k, names[k], colors[k]);
   }
 
@@ -251,7 +257,8 @@ std::string render_curves_svg(const std::vector<MetricsRow>& rows, const std::ve
         os << "<circle cx=\"" << x << "\" cy=\"" << ypos(y2, e.wp, 0, 1) << "\" r=\"3\" fill=\"" << color << "\"/>\n";
         ++n;
       }
-    if (n > 0) os << "<polyline fill=\"none\" stroke=\"" << color << "\" stroke-width=\"2\" points=\"" << pts.str() << "\"/>\n";
+    if (n > 0)
+      os << "<polyline fill=\"none\" stroke=\"" << color << "\" stroke-width=\"2\" points=\"" << pts.str() << "\"/>\n";
     legend(y2, int(k), "vs " + opponents[k], color);
   }
   os << "</svg>\n";

@@ -15,25 +15,25 @@ struct EvalResult {
 };
 
 struct MetricsRow {
-  double time_s = 0;           // training wall time, across resumes
-  int64_t steps = 0;           // learner steps
-  int64_t games = 0;           // self-play games finished
-  int64_t samples = 0;         // samples written to the replay buffer
-  double policy_loss = -1;     // -1 = not measured yet
+  double time_s = 0;  // training wall time, across resumes
+  int64_t steps = 0;  // learner steps
+  int64_t games = 0;  // self-play games finished
+  int64_t samples = 0;  // samples written to the replay buffer
+  double policy_loss = -1;  // -1 = not measured yet
   double value_loss = -1;
   double bid_loss = -1;
-  double games_per_hour = 0;   // self-play, over the last interval
+  double games_per_hour = 0;  // self-play, over the last interval
   double selfplay_samples_per_s = 0;
   double learner_samples_per_s = 0;
   std::vector<EvalResult> evals;  // empty on rows without an evaluation
   // Columns of a distributed run (--listen) only; totals over the session of the learner.
-  int actors_connected = 0;    // actor processes connected at the row's time
-  int64_t local_games = 0, local_samples = 0;    // from the learner's own actor threads
+  int actors_connected = 0;  // actor processes connected at the row's time
+  int64_t local_games = 0, local_samples = 0;  // from the learner's own actor threads
   int64_t remote_games = 0, remote_samples = 0;  // from actor processes
-  int64_t stale_samples = 0;   // from actor processes, dropped as stale
-  int64_t net_rx_bytes = 0;    // game batches received
-  int64_t net_tx_bytes = 0;    // weights fetched by actor processes
-  std::string sources;         // per actor process "name:games:samples", space-separated
+  int64_t stale_samples = 0;  // from actor processes, dropped as stale
+  int64_t net_rx_bytes = 0;  // game batches received
+  int64_t net_tx_bytes = 0;  // weights fetched by actor processes
+  std::string sources;  // per actor process "name:games:samples", space-separated
 };
 
 class Metrics {

@@ -55,7 +55,8 @@ std::vector<float> rollout_target(const std::vector<float>& probs, const std::ve
   std::vector<float> target = probs;
   double mass = 0, mean = 0;
   for (size_t i = 0; i < candidates.size(); ++i) {
-    if (candidates[i] < 0 || size_t(candidates[i]) >= probs.size()) throw std::invalid_argument("rollout_target: candidate out of range");
+    if (candidates[i] < 0 || size_t(candidates[i]) >= probs.size())
+      throw std::invalid_argument("rollout_target: candidate out of range");
     mass += probs[size_t(candidates[i])];
     mean += double(probs[size_t(candidates[i])]) * results[i];
   }
@@ -73,7 +74,8 @@ std::vector<float> rollout_target(const std::vector<float>& probs, const std::ve
 
 namespace {
 
-std::unique_ptr<Agent> rollout_agent(const EigenNet& net, const TrainConfig& config, const SeatPlan& plan, uint64_t seed) {
+std::unique_ptr<Agent> rollout_agent(const EigenNet& net, const TrainConfig& config, const SeatPlan& plan,
+                                     uint64_t seed) {
   const std::string pool_spec = plan.pool_agent < 0 ? "" : config.pool_agents.at(size_t(plan.pool_agent));
   return seatwise_rollouts(net, config, plan, pool_spec, Rng::mix(seed, 0x7013));
 }
@@ -210,8 +212,7 @@ GameSamples play_pg_game(const EigenNet& net, const TrainConfig& config, uint64_
       out.plays.push_back(PlaySample{state, moves, {}, true, 0.0f, 0.0f});
       if (scorer && rollout_rng.uniform() < config.pg_rollout_share)
         out.plays.back().policy = scorer->target(state, moves, probs, config.pg_scale);
-      else
-        pending.push_back(Pending{out.plays.size() - 1, values.size() - 1, sign, probs, chosen});
+      else pending.push_back(Pending{out.plays.size() - 1, values.size() - 1, sign, probs, chosen});
     }
     state.apply_trusted(moves[size_t(chosen)]);
     ++out.decisions;

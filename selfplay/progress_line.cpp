@@ -28,10 +28,12 @@ std::string render_progress(const ProgressFigures& f) {
   if (f.budget_s > 0) eta = clock(f.budget_s > f.elapsed_s ? f.budget_s - f.elapsed_s : 0);
   std::string remote;
   if (f.actors_connected >= 0) remote = " | actors " + std::to_string(f.actors_connected);
-  std::snprintf(buf, sizeof buf, "%s games %lld steps %lld%s | selfplay %.0f samples/s learner %.0f samples/s | loss p/v %s | eval %s | ETA %s",
-                clock(f.elapsed_s).c_str(), static_cast<long long>(f.games), static_cast<long long>(f.steps), remote.c_str(),
-                f.samples_per_s, f.learner_samples_per_s, losses.c_str(), f.last_eval.empty() ? "-" : f.last_eval.c_str(),
-                eta.c_str());
+  std::snprintf(
+      buf, sizeof buf,
+      "%s games %lld steps %lld%s | selfplay %.0f samples/s learner %.0f samples/s | loss p/v %s | eval %s | ETA %s",
+      clock(f.elapsed_s).c_str(), static_cast<long long>(f.games), static_cast<long long>(f.steps), remote.c_str(),
+      f.samples_per_s, f.learner_samples_per_s, losses.c_str(), f.last_eval.empty() ? "-" : f.last_eval.c_str(),
+      eta.c_str());
   return buf;
 }
 

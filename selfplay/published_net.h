@@ -19,8 +19,7 @@ struct Publication {
 
 class PublishedNet {
  public:
-  void set(std::shared_ptr<const EigenNet> net, int64_t version = 0,
-           std::shared_ptr<const Weights> weights = nullptr) {
+  void set(std::shared_ptr<const EigenNet> net, int64_t version = 0, std::shared_ptr<const Weights> weights = nullptr) {
     std::lock_guard<std::mutex> lock(mu_);
     current_ = Publication{std::move(net), std::move(weights), version};
   }

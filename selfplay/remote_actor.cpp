@@ -30,8 +30,8 @@ namespace {
 using namespace remote;
 
 constexpr double kStoreTimeoutS = 30.0;  // any single store operation
-constexpr double kConnectTryS = 5.0;     // one connection attempt
-constexpr double kRetryPauseS = 2.0;     // between attempts
+constexpr double kConnectTryS = 5.0;  // one connection attempt
+constexpr double kRetryPauseS = 2.0;  // between attempts
 
 void say(const std::string& text) { std::fprintf(stderr, "ddz train: %s\n", text.c_str()); }
 
@@ -44,7 +44,8 @@ std::string default_name() {
 // Names go to log lines and a CSV field: keep them to a safe alphabet.
 std::string clean_name(const std::string& name) {
   std::string out;
-  for (char c : name) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '_';
+  for (char c : name)
+    out += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '_';
   return out.substr(0, 64);
 }
 
@@ -103,7 +104,9 @@ enum class SessionEnd { Finished, Stopped, Refused, Rejoin };
 class ActorProcess {
  public:
   ActorProcess(const JoinOptions& o, const TrainConfig& config)
-      : options_(o), config_(config), spec_(network_spec(config)),
+      : options_(o),
+        config_(config),
+        spec_(network_spec(config)),
         threads_(o.threads > 0 ? o.threads : std::max(1, config.actors)),
         name_(clean_name(o.name.empty() ? default_name() : o.name)),
         outbox_(kBatchSamples * kBatchWindow * 2) {
@@ -142,10 +145,8 @@ class ActorProcess {
           case SessionEnd::Stopped:
             say("stopped by signal; " + std::to_string(games_sent_) + " games posted");
             return 0;
-          case SessionEnd::Refused:
-            return 2;
-          case SessionEnd::Rejoin:
-            continue;
+          case SessionEnd::Refused: return 2;
+          case SessionEnd::Rejoin: continue;
         }
       } catch (const RemoteError& e) {
         if (reachable) {
@@ -252,9 +253,7 @@ class ActorProcess {
     Weights w;
     try {
       w = parse_weights(bytes, "the learner's weights");
-    } catch (const ModelFileError& e) {
-      throw RemoteError(e.what());
-    }
+    } catch (const ModelFileError& e) { throw RemoteError(e.what()); }
     const int64_t v = std::stoll(w.meta.at("policy_version"));
     train_minutes_ = std::stod(w.meta.at("train_minutes"));
     net_.set(std::make_shared<const EigenNet>(spec_, w), v);

@@ -11,9 +11,9 @@ namespace ddz::selfplay {
 struct JoinOptions {
   std::string config_path;
   Endpoint learner;
-  int threads = 0;          // game threads; 0 = the config's `actors` (at least 1)
-  std::string name;         // empty: HOSTNAME-PID
-  double retry_s = 300;     // how long to wait for a learner that cannot be reached
+  int threads = 0;  // game threads; 0 = the config's `actors` (at least 1)
+  std::string name;  // empty: HOSTNAME-PID
+  double retry_s = 300;  // how long to wait for a learner that cannot be reached
   // Measures the learner's intake: plays a few games, then posts copies of them at full speed
   // (stamped with the newest version, so none is dropped as stale).
   bool replay = false;

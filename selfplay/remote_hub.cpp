@@ -27,7 +27,10 @@ constexpr double kStoreTimeoutS = 30.0;
 
 RemoteHub::RemoteHub(const Endpoint& listen, const TrainConfig& config, const NetworkSpec& spec,
                      const PublishedNet& published, SampleStore& store, RunLog& log)
-    : config_(config), published_(published), samples_(store), log_(log),
+    : config_(config),
+      published_(published),
+      samples_(store),
+      log_(log),
       mine_(make_hello(config, spec, "learner", config.actors)) {
   store_ = Store::serve(listen, kStoreTimeoutS);
   port_ = store_->port();
@@ -113,9 +116,7 @@ void RemoteHub::admit(int64_t id) {
   try {
     theirs = decode_hello(store_->get(actor_key(id, "hello")));
     why = hello_mismatch(mine_, theirs);
-  } catch (const WireError& e) {
-    why = e.what();
-  }
+  } catch (const WireError& e) { why = e.what(); }
   const std::string who = "actor " + (theirs.name.empty() ? "#" + std::to_string(id) : theirs.name);
   if (!why.empty()) {
     store_->set(actor_key(id, "welcome"), "refused: the learner runs another setup; this actor has " + why);

@@ -27,12 +27,12 @@ struct SourceFigures {
 };
 
 struct RemoteFigures {
-  int connected = 0;                  // actor processes connected now
-  int64_t games = 0, samples = 0;     // taken into the replay buffer this session
+  int connected = 0;  // actor processes connected now
+  int64_t games = 0, samples = 0;  // taken into the replay buffer this session
   int64_t stale_games = 0, stale_samples = 0;  // dropped as older than stale_versions
-  int64_t bad_batches = 0;            // batches that did not decode
-  int64_t rx_bytes = 0, tx_bytes = 0; // game batches received, weights sent
-  std::vector<SourceFigures> sources; // by name
+  int64_t bad_batches = 0;  // batches that did not decode
+  int64_t rx_bytes = 0, tx_bytes = 0;  // game batches received, weights sent
+  std::vector<SourceFigures> sources;  // by name
 };
 
 class RemoteHub {
@@ -57,10 +57,10 @@ class RemoteHub {
   struct Actor {
     int64_t id = 0;
     std::string name;
-    int64_t consumed = 0;     // batches taken
-    int64_t beat = -1;        // heartbeat counter last read
-    double beat_at = 0;       // when it last changed (hub clock, s)
-    int64_t fetched = 0;      // weight bytes it reported
+    int64_t consumed = 0;  // batches taken
+    int64_t beat = -1;  // heartbeat counter last read
+    double beat_at = 0;  // when it last changed (hub clock, s)
+    int64_t fetched = 0;  // weight bytes it reported
   };
   void run();
   bool poll();  // true when it took batches
@@ -84,12 +84,12 @@ class RemoteHub {
 
   // Hub thread only.
   int64_t pushed_version_ = -1;
-  int64_t ids_seen_ = 0;               // ids up to this one were handled or are pending
+  int64_t ids_seen_ = 0;  // ids up to this one were handled or are pending
   std::map<int64_t, double> pending_;  // id -> when it was handed out, greeting not yet read
-  std::map<int64_t, Actor> actors_;    // connected
+  std::map<int64_t, Actor> actors_;  // connected
   int64_t batches_seen_ = -1;
   double last_liveness_ = 0;
-  int64_t dropped_fetched_ = 0;        // weight bytes reported by actors since gone
+  int64_t dropped_fetched_ = 0;  // weight bytes reported by actors since gone
 
   mutable std::mutex mu_;  // guards figures_ and error_
   RemoteFigures figures_;

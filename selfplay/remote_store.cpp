@@ -86,9 +86,7 @@ auto guarded(const std::string& what, F&& f) -> decltype(f()) {
     return f();
   } catch (const c10::Error& e) {
     throw RemoteError(what + ": " + first_line(e.what_without_backtrace()));
-  } catch (const RemoteError&) {
-    throw;
-  } catch (const std::exception& e) {
+  } catch (const RemoteError&) { throw; } catch (const std::exception& e) {
     throw RemoteError(what + ": " + first_line(e.what()));
   }
 }
@@ -141,7 +139,8 @@ Endpoint parse_endpoint(const std::string& text, const std::string& flag) {
     e.host = text.substr(0, colon);
     port = text.substr(colon + 1);
     if (e.host.find(':') != std::string::npos)
-      throw std::invalid_argument(flag + " " + text + ": IPv6 addresses are not supported; give HOST:PORT with an IPv4 address or a name");
+      throw std::invalid_argument(flag + " " + text +
+                                  ": IPv6 addresses are not supported; give HOST:PORT with an IPv4 address or a name");
   }
   if (e.host.empty()) e.host = "127.0.0.1";
   char* end = nullptr;
@@ -180,15 +179,17 @@ std::unique_ptr<Store> Store::serve(const Endpoint& bind_to, double timeout_s) {
   const std::string self = req.addr.s_addr == htonl(INADDR_ANY) ? "127.0.0.1" : ipv4_text(req.addr);
   t_bind_request = &req;
   try {
-    impl->store = guarded("cannot listen on " + bind_to.text(), [&] { return std::make_unique<c10d::TCPStore>(self, o); });
+    impl->store =
+        guarded("cannot listen on " + bind_to.text(), [&] { return std::make_unique<c10d::TCPStore>(self, o); });
   } catch (...) {
     t_bind_request = nullptr;
     throw;
   }
   t_bind_request = nullptr;
   if (!bound_to(req.fd, req.addr))
-    throw RemoteError("cannot restrict the store to " + bind_to.host +
-                      ": this build's c10d did not bind through the interposed bind(); refusing to listen on every interface");
+    throw RemoteError(
+        "cannot restrict the store to " + bind_to.host +
+        ": this build's c10d did not bind through the interposed bind(); refusing to listen on every interface");
   impl->port = impl->store->getPort();
   return std::unique_ptr<Store>(new Store(std::move(impl)));
 }
@@ -200,7 +201,8 @@ std::unique_ptr<Store> Store::connect(const Endpoint& at, double timeout_s) {
   o.waitWorkers = false;
   o.timeout = millis(timeout_s);
   auto impl = std::make_unique<Impl>();
-  impl->store = guarded("cannot reach the learner at " + at.text(), [&] { return std::make_unique<c10d::TCPStore>(at.host, o); });
+  impl->store =
+      guarded("cannot reach the learner at " + at.text(), [&] { return std::make_unique<c10d::TCPStore>(at.host, o); });
   impl->port = at.port;
   return std::unique_ptr<Store>(new Store(std::move(impl)));
 }

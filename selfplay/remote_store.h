@@ -43,7 +43,7 @@ class Store {
   void set(const std::string& key, const std::string& value);
   std::string get(const std::string& key);  // waits for the key to exist
   std::optional<std::string> get_if(const std::string& key);  // nullopt when absent now
-  int64_t add(const std::string& key, int64_t delta);        // add(key, 0) reads a counter
+  int64_t add(const std::string& key, int64_t delta);  // add(key, 0) reads a counter
   bool check(const std::string& key);
   void erase(const std::string& key);
   uint16_t port() const;  // the port served or joined

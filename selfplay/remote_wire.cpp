@@ -138,12 +138,9 @@ void decode_plays(Reader& r, const TrainConfig& config, GameSamples& g) {
   std::unique_ptr<GameState> state;
   try {
     state = std::make_unique<GameState>(deal, rules);
-  } catch (const std::invalid_argument& e) {
-    throw WireError(std::string("game batch: bad deal: ") + e.what());
-  }
+  } catch (const std::invalid_argument& e) { throw WireError(std::string("game batch: bad deal: ") + e.what()); }
   for (const BidRecord& b : bids) {
-    if (state->phase() != Phase::Bidding || state->to_move() != b.seat)
-      throw WireError("game batch: bid out of turn");
+    if (state->phase() != Phase::Bidding || state->to_move() != b.seat) throw WireError("game batch: bid out of turn");
     const std::string why = state->apply_bid(b.bid);
     if (!why.empty()) throw WireError("game batch: bid rejected: " + why);
   }
@@ -167,7 +164,8 @@ void decode_plays(Reader& r, const TrainConfig& config, GameSamples& g) {
     std::vector<float> policy(r.get<uint16_t>());
     if (policy.size() != moves.size()) throw WireError("game batch: policy does not match the legal moves");
     for (float& x : policy) x = r.finite();
-    g.plays.push_back(PlaySample{*state, std::move(moves), std::move(policy), has_policy, win, score, g.policy_version});
+    g.plays.push_back(
+        PlaySample{*state, std::move(moves), std::move(policy), has_policy, win, score, g.policy_version});
   }
 }
 
@@ -193,7 +191,8 @@ std::vector<GameSamples> decode_batch(const std::string& bytes, const TrainConfi
   Reader r(bytes, body);
   for (int i = 0; i < 8; ++i) r.get<char>();
   const uint32_t format = r.get<uint32_t>();
-  if (format != kBatchFormat) throw WireError("game batch format " + std::to_string(format) + ", expected " + std::to_string(kBatchFormat));
+  if (format != kBatchFormat)
+    throw WireError("game batch format " + std::to_string(format) + ", expected " + std::to_string(kBatchFormat));
   std::vector<GameSamples> games;
   const uint32_t count = r.get<uint32_t>();
   if (count > (1u << 16)) throw WireError("game batch claims " + std::to_string(count) + " games");
@@ -235,7 +234,7 @@ Hello make_hello(const TrainConfig& config, const NetworkSpec& spec, const std::
 }
 
 std::string encode_hello(const Hello& h) {
-  nlohmann::json j{{"protocol", h.protocol}, {"name", h.name},     {"feature_version", h.feature_version},
+  nlohmann::json j{{"protocol", h.protocol},         {"name", h.name},     {"feature_version", h.feature_version},
                    {"architecture", h.architecture}, {"config", h.config}, {"threads", h.threads}};
   return j.dump();
 }
@@ -251,9 +250,7 @@ Hello decode_hello(const std::string& bytes) {
     h.config = j.at("config").get<std::string>();
     h.threads = j.at("threads").get<int>();
     return h;
-  } catch (const nlohmann::json::exception& e) {
-    throw WireError(std::string("bad join greeting: ") + e.what());
-  }
+  } catch (const nlohmann::json::exception& e) { throw WireError(std::string("bad join greeting: ") + e.what()); }
 }
 
 std::string hello_mismatch(const Hello& mine, const Hello& theirs) {

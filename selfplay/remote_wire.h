@@ -28,10 +28,10 @@ std::vector<GameSamples> decode_batch(const std::string& bytes, const TrainConfi
 // What a process states when it joins: the learner refuses an actor whose settings differ.
 struct Hello {
   int protocol = 0;
-  std::string name;         // the actor's name in the learner's log and metrics
+  std::string name;  // the actor's name in the learner's log and metrics
   int feature_version = 0;  // models/features.h
-  std::string architecture; // NetworkSpec::to_json()
-  std::string config;       // effective config YAML, `actors` left out (a per-process setting)
+  std::string architecture;  // NetworkSpec::to_json()
+  std::string config;  // effective config YAML, `actors` left out (a per-process setting)
   int threads = 0;
 };
 constexpr int kWireProtocol = 1;

@@ -15,11 +15,9 @@ TrainCounters resume_learner(const fs::path& run, const LoadedCheckpoint& checkp
                                 " differs from the config's " + learner.spec().to_json();
     if (!grow) throw std::runtime_error(differs + " (--grow carries it into a larger one)");
     try {
-      learner.load_weights(grow_weights(checkpoint.spec, checkpoint.weights, learner.spec(),
-                                        uint64_t(checkpoint.step) ^ 0x67726f77u));
-    } catch (const std::invalid_argument& e) {
-      throw std::runtime_error(differs + "; " + e.what());
-    }
+      learner.load_weights(
+          grow_weights(checkpoint.spec, checkpoint.weights, learner.spec(), uint64_t(checkpoint.step) ^ 0x67726f77u));
+    } catch (const std::invalid_argument& e) { throw std::runtime_error(differs + "; " + e.what()); }
     log.line("grew the networks of checkpoint step " + std::to_string(checkpoint.step) + " from " +
              checkpoint.spec.to_json() + " to " + learner.spec().to_json() + " (" +
              std::to_string(learner.spec().parameter_count()) + " parameters); the optimizer state restarts");

@@ -17,9 +17,7 @@ void check_agents(const TrainConfig& config, const std::string& config_file) {
     for (const std::string& spec : specs) {
       try {
         make_agent(spec);
-      } catch (const std::exception& e) {
-        throw ConfigError(config_file + ": key '" + key + "': " + e.what());
-      }
+      } catch (const std::exception& e) { throw ConfigError(config_file + ": key '" + key + "': " + e.what()); }
     }
   };
   check("eval_opponents", config.eval_opponents);
@@ -27,9 +25,7 @@ void check_agents(const TrainConfig& config, const std::string& config_file) {
   if (!config.teacher.empty()) {
     try {
       load_model_cached(config.teacher);
-    } catch (const std::exception& e) {
-      throw ConfigError(config_file + ": key 'teacher': " + e.what());
-    }
+    } catch (const std::exception& e) { throw ConfigError(config_file + ": key 'teacher': " + e.what()); }
   }
   if (config.warm_games > 0) {
     try {
@@ -64,7 +60,8 @@ RunDirectory open_run_directory(const TrainOptions& options) {
                                (dir.skipped.empty() ? std::string() : " (" + dir.skipped + ")"));
     }
   } else if (!list_checkpoints(dir.path).empty()) {
-    throw std::runtime_error(dir.path.string() + " already holds a training run: pass --resume to continue it, "
+    throw std::runtime_error(dir.path.string() +
+                             " already holds a training run: pass --resume to continue it, "
                              "or choose another --run-dir");
   }
   fs::create_directories(dir.path);

@@ -15,9 +15,9 @@ namespace ddz::selfplay {
 struct RunDirectory {
   fs::path path;
   TrainConfig config;
-  std::string config_file;                     // where the config came from, as messages name it
+  std::string config_file;  // where the config came from, as messages name it
   std::optional<LoadedCheckpoint> checkpoint;  // with --resume: the newest valid one
-  std::string skipped;                         // damaged checkpoints passed over on the way
+  std::string skipped;  // damaged checkpoints passed over on the way
 };
 
 // options.run_dir, else runs/<config file name without .yaml>; throws when neither is given.

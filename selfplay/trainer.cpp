@@ -57,8 +57,12 @@ std::string source_list(const RemoteFigures& f) {
 class MetricsRows {
  public:
   MetricsRows(Metrics& metrics, const RunClock& clock, LearnerDriver& learner, const Sources& sources)
-      : metrics_(metrics), clock_(clock), learner_(learner), sources_(sources),
-        games_(sources.games()), samples_(sources.samples()) {}
+      : metrics_(metrics),
+        clock_(clock),
+        learner_(learner),
+        sources_(sources),
+        games_(sources.games()),
+        samples_(sources.samples()) {}
 
   MetricsRow make() const {
     MetricsRow row;
@@ -116,7 +120,8 @@ std::unique_ptr<RemoteHub> start_hub(const Endpoint& at, const fs::path& run, co
   write_file_atomic(run / "listen.txt", served.text() + "\n");
   std::string note = "listening for actor processes on " + served.text();
   if (at.host != "127.0.0.1" && at.host != "localhost")
-    note += " (c10d has no authentication: anyone who reaches this address can feed the run; keep it on a private network)";
+    note +=
+        " (c10d has no authentication: anyone who reaches this address can feed the run; keep it on a private network)";
   log.line(note);
   std::fprintf(stderr, "ddz train: %s\n", note.c_str());
   return hub;
@@ -221,7 +226,8 @@ int run_training(const TrainOptions& o) {
   log.line("stopping: " + reason);
   checkpoint();
   MetricsRow row = rows.make();
-  if (!stop_requested()) evaluator.evaluate(learner, driver.steps(), sources.games(), row);  // a signal asks to stop quickly
+  if (!stop_requested())
+    evaluator.evaluate(learner, driver.steps(), sources.games(), row);  // a signal asks to stop quickly
   rows.commit(row);
   const double secs = clock.session_s();
   log.line("session: " + std::to_string(sources.games() - resumed.games) + " games, " +

@@ -8,12 +8,12 @@ namespace ddz::selfplay {
 
 struct TrainOptions {
   std::string config_path;  // empty with resume: the run directory's config.yaml
-  std::string run_dir;      // empty: runs/<config file name without .yaml>
+  std::string run_dir;  // empty: runs/<config file name without .yaml>
   bool resume = false;
   // With resume: the config's architecture may grow the checkpoint's (models/net_growth.h); its
   // weights are carried over function-preserving and the optimizer state restarts.
   bool grow = false;
-  bool progress = true;     // draw the progress line (only on a terminal)
+  bool progress = true;  // draw the progress line (only on a terminal)
   // --listen HOST:PORT: serve actor processes (selfplay/remote_hub.h); empty = none. The port
   // actually served is written to RUN/listen.txt (port 0 picks a free one).
   std::string listen;

@@ -50,9 +50,9 @@ class KickerDominance {
 
  private:
   bool replaceable(uint32_t kicker_ranks, uint32_t loose, uint32_t move_ranks) const;
-  uint32_t once_ = 0, twice_ = 0;           // ranks H holds exactly once / twice
+  uint32_t once_ = 0, twice_ = 0;  // ranks H holds exactly once / twice
   uint32_t loose_solo_ = 0, loose_pair_ = 0;
-  uint32_t solo_kicker_ok_ = 0;             // ranks that may be the replaced solo kicker y
+  uint32_t solo_kicker_ok_ = 0;  // ranks that may be the replaced solo kicker y
   uint32_t partner_ = 0;
   bool any_ = false;
 };

@@ -60,8 +60,10 @@ bool OneCardRace::splits(Hand hand, int b, bool spare, int depth) {
 
 bool OneCardRace::follow_wins(Hand hand, const Move& beat, int b) {
   // Replies depend on the combination only through its type, key and length.
-  const uint32_t tag = 0x80000000u | uint32_t(beat.type) << 16 | uint32_t(beat.key) << 8 | uint32_t(beat.len) << 4 | uint32_t(b);
-  FollowEntry& e = follow_cache_[size_t(((hand.bits() ^ (uint64_t(tag) * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits))];
+  const uint32_t tag =
+      0x80000000u | uint32_t(beat.type) << 16 | uint32_t(beat.key) << 8 | uint32_t(beat.len) << 4 | uint32_t(b);
+  FollowEntry& e = follow_cache_[size_t(
+      ((hand.bits() ^ (uint64_t(tag) * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits))];
   if (e.hand == hand.bits() && (e.tag & ~0x40000000u) == tag) return (e.tag & 0x40000000u) != 0;
   const bool win = follow_search(hand, beat, b);
   e.hand = hand.bits();  // lead_wins uses its own cache: the slot is still this call's

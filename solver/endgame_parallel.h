@@ -32,7 +32,7 @@ struct alignas(64) SplitPoint {
   // value is unknown, and not needed, or the budget is spent).
   std::atomic<bool> cut{false};
   std::atomic<bool> incomplete{false};
-  std::atomic<int> attached{0};   // threads that joined and have not left (read while waiting)
+  std::atomic<int> attached{0};  // threads that joined and have not left (read while waiting)
   bool stopped() const { return cut.load() || incomplete.load(); }
 };
 

@@ -162,7 +162,7 @@ bool ProofNumberSearch<N>::wins(const Node& root) {
     if (!dfs_.aborted()) P.team_finish(0, mine);
     const int result = P.team_collect();
     if (result < 0) return false;  // the budget ran out (aborted() is set)
-    dfs_.clear_abort();             // stopped because the helper solved the root
+    dfs_.clear_abort();  // stopped because the helper solved the root
     return same == (result == 1);
   }
   const bool w = root_wins(r);

@@ -61,7 +61,7 @@ class ProofNumberSearch {
   uint64_t duel_nodes_;
   ParallelShared<N>* team_ = nullptr;  // set during team_wins()
   int tid_ = 0;
-  std::deque<std::vector<Move>> moves_;   // per ply
+  std::deque<std::vector<Move>> moves_;  // per ply
   std::deque<std::vector<Child>> children_;  // per ply
   // Set by the parent right before mid() re-enters a child that was expanded before: that
   // expansion ran the sure-win tests and they failed (a success is stored as solved), so the

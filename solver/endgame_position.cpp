@@ -47,7 +47,8 @@ std::string check_position(const ThreePlayerPosition& p) {
   if (p.to_move < 0 || p.to_move >= kNumSeats) return "the seat to move must be 0, 1 or 2";
   if (auto e = check_beat(p.to_beat); !e.empty()) return e;
   if (!p.to_beat.is_pass()) {
-    if (p.to_beat_seat < 0 || p.to_beat_seat >= kNumSeats) return "the combination to beat needs the seat that played it";
+    if (p.to_beat_seat < 0 || p.to_beat_seat >= kNumSeats)
+      return "the combination to beat needs the seat that played it";
     if (p.to_beat_seat == p.to_move) return "the seat that played the combination to beat cannot be the seat to move";
   }
   if (auto e = check_total(p.hands[0], p.hands[1], p.hands[2]); !e.empty()) return e;

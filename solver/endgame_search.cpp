@@ -27,7 +27,6 @@ bool has_chain_above(uint32_t mask, int len, int from) {
   return false;
 }
 
-
 // Steps (subsets tried, one classify() each) of the sure-win test per node: it proves almost as
 // much with 8 steps as with 256 (puzzle 201k against 200k nodes) and a failing test, the
 // common case, costs far less (with 256 steps the time per node rose by half).
@@ -162,9 +161,9 @@ constexpr uint64_t kLowNibbleBits = 0x0111111111111111ULL;  // bit 0 of every ra
 // that chains and the kicker rules look at. 2, X and D keep their places. Positions with equal
 // compressed hands, adjacency and beat class are the same game up to renaming ranks.
 struct Compressor {
-  uint32_t held;      // chain ranks (3..A) held by anyone
-  uint32_t joined;    // chain ranks r held by a seat that also holds r - 1
-  uint64_t nibbles;   // their nibbles
+  uint32_t held;  // chain ranks (3..A) held by anyone
+  uint32_t joined;  // chain ranks r held by a seat that also holds r - 1
+  uint64_t nibbles;  // their nibbles
   Compressor(uint32_t held_ranks, uint32_t joined_ranks)
       : held(held_ranks & 0xFFF), joined(joined_ranks & 0xFFF), nibbles(0) {
 #if defined(__BMI2__)
@@ -173,7 +172,9 @@ struct Compressor {
     for (uint32_t m = held; m; m &= m - 1) nibbles |= uint64_t(0xF) << (4 * __builtin_ctz(m));
 #endif
   }
-  uint64_t hand(Hand h) const { return extract_bits(h.bits() & kChainRankBits, nibbles) | (h.bits() & ~kChainRankBits); }
+  uint64_t hand(Hand h) const {
+    return extract_bits(h.bits() & kChainRankBits, nibbles) | (h.bits() & ~kChainRankBits);
+  }
   // Adjacency of neighbouring held ranks, recorded only where one seat holds both: every rule
   // that looks at adjacency (chains, the kicker rule of trio_solo_chain, classification) looks
   // at ranks within one card set, so one seat's cards. Where no seat holds both, the two
@@ -236,8 +237,9 @@ void permute_counts(Hand* h, const uint32_t* mine, int beat_key) {
         return c ? deposit_bits(((1u << c) - 1) << (k - c), b) : 0;
       };
       const uint64_t block_nibbles = deposit_bits(b, kLowNibbleBits);
-      bits = (bits & ~(block_nibbles * 0xF)) | (block_nibbles + deposit_bits(top(m2), kLowNibbleBits) +
-                                               deposit_bits(top(m3), kLowNibbleBits) + deposit_bits(top(m4), kLowNibbleBits));
+      bits = (bits & ~(block_nibbles * 0xF)) |
+             (block_nibbles + deposit_bits(top(m2), kLowNibbleBits) + deposit_bits(top(m3), kLowNibbleBits) +
+              deposit_bits(top(m4), kLowNibbleBits));
     }
     h[i] = Hand::from_bits(bits);
   }
@@ -321,8 +323,9 @@ typename Search<N>::LeadEntry& Search<N>::lead_entry(Hand h) {
     }
     // Stable order by score (generation order breaks ties) without std::stable_sort's buffer
     // allocation: lead-cache misses are mostly new hands, so their cost counts.
-    std::sort(e.order.begin(), e.order.end(),
-              [&](uint16_t a, uint16_t b) { return score_tmp_[a] != score_tmp_[b] ? score_tmp_[a] > score_tmp_[b] : a < b; });
+    std::sort(e.order.begin(), e.order.end(), [&](uint16_t a, uint16_t b) {
+      return score_tmp_[a] != score_tmp_[b] ? score_tmp_[a] > score_tmp_[b] : a < b;
+    });
   }
   return e;
 }
@@ -442,8 +445,9 @@ void Search<N>::ordered_moves(const Node& n, std::vector<Move>& out, bool comple
   for (const uint16_t i : e.order) {
     const Move& m = e.moves[i];
     // beats(m, b) of game/move.h, inline; b is not pass.
-    const bool beats_b = m.type == b.type ? m.len == b.len && m.key > b.key
-                                          : m.type == MoveType::Rocket || (m.type == MoveType::Bomb && b.type != MoveType::Rocket);
+    const bool beats_b = m.type == b.type
+                             ? m.len == b.len && m.key > b.key
+                             : m.type == MoveType::Rocket || (m.type == MoveType::Bomb && b.type != MoveType::Rocket);
     if (beats_b) place(m);
   }
   out.insert(out.end(), follow_tmp_.begin(), follow_tmp_.end());
@@ -517,8 +521,7 @@ void Search<N>::drop_immediate_losses(const Node& n, std::vector<Move>& moves) c
   if (s == 0) {
     const Finisher w1(n.h[1]), w2(n.h[2]);
     if (!w1 && !w2) return;
-    if (!n.beat.is_pass())
-      pass_loses = n.passes == 1 ? w1.leads() : (w1 && w1.beats(n.beat)) || w2.leads();
+    if (!n.beat.is_pass()) pass_loses = n.passes == 1 ? w1.leads() : (w1 && w1.beats(n.beat)) || w2.leads();
     auto loses = [&](const Move& m) {
       if (m.is_pass()) return pass_loses;
       return m.cards.size() != size && ((w1 && w1.beats(m)) || (w2 && w2.beats(m)));

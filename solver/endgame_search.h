@@ -215,9 +215,7 @@ class Search {
   // budget, or no limit). Parallel: limit_ is a local check point (a chunk of nodes ahead) at
   // which over_limit() adds this thread's nodes to the shared count and looks whether a split
   // point it works under was stopped; the other thread sets limit_ to 0 to make it look at once.
-  void reset_limit() {
-    limit_.store(par_ ? 0 : (max_nodes_ ? max_nodes_ : ~uint64_t(0)), std::memory_order_relaxed);
-  }
+  void reset_limit() { limit_.store(par_ ? 0 : (max_nodes_ ? max_nodes_ : ~uint64_t(0)), std::memory_order_relaxed); }
   // The slow path of the budget check: false (and aborted_) when the search must stop.
   bool over_limit() {
     if (par_) return parallel_refill();
@@ -273,9 +271,9 @@ class Search {
   static constexpr int kLeadCacheBits = 13;
   struct LeadEntry {
     Hand hand;
-    std::vector<Move> moves;       // generation order
-    std::vector<uint16_t> order;   // indices into moves by the opponent-free part of the move
-                                   // ordering score, best first (stable)
+    std::vector<Move> moves;  // generation order
+    std::vector<uint16_t> order;  // indices into moves by the opponent-free part of the move
+        // ordering score, best first (stable)
   };
   LeadEntry& lead_entry(Hand h);
   static size_t lead_slot(Hand h) { return size_t((h.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - kLeadCacheBits)); }
@@ -295,8 +293,13 @@ extern template class Search<3>;
 // can_beat_fast for one hand against many moves: the hand's rank masks are computed once.
 struct Beater {
   explicit Beater(Hand hand)
-      : h(hand), m1(at_least(hand, 1)), m2(at_least(hand, 2)), m3(at_least(hand, 3)), m4(at_least(hand, 4)),
-        size(hand.size()), rocket(hand.count(RX) && hand.count(RD)) {}
+      : h(hand),
+        m1(at_least(hand, 1)),
+        m2(at_least(hand, 2)),
+        m3(at_least(hand, 3)),
+        m4(at_least(hand, 4)),
+        size(hand.size()),
+        rocket(hand.count(RX) && hand.count(RD)) {}
   Beater() = default;
   // Same answer as can_beat_fast(h, m). Inline for the common types (it is called millions of
   // times a second by move ordering and the small-hand rules); the rest out of line.

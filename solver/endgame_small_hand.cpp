@@ -48,7 +48,8 @@ bool SmallHandRace::answered(Hand a, const Move& m, Hand b, int depth, bool b_ca
   if (!b_can_answer) return lead(a, b, depth + 1);
   if (RaceLeads::simple_kind(m)) {
     // B's replies to a solo, pair or trio without a list, in the same order (passing last).
-    if (RaceLeads::any_simple_reply_high_first(b, m, [&](const Move& r) { return r.cards == b || !facing(a, r, b - r.cards, depth); }))
+    if (RaceLeads::any_simple_reply_high_first(
+            b, m, [&](const Move& r) { return r.cards == b || !facing(a, r, b - r.cards, depth); }))
       return false;
     return lead(a, b, depth + 1);
   }
@@ -103,16 +104,19 @@ bool SmallHandRace::b_leads(Hand a, Hand b, int depth) {
 bool SmallHandRace::follow(Hand a, const Move& beat, Hand b, int depth) {
   if (RaceLeads::simple_kind(beat)) {
     // A's replies to a solo, pair or trio without a list, in the same order (passing last).
-    return RaceLeads::any_simple_reply(a, beat, [&](const Move& m) {
-             return m.cards == a || answered(a - m.cards, m, b, depth + 1, can_beat_fast(b, m));
-           }) ||
+    return RaceLeads::any_simple_reply(a, beat,
+                                       [&](const Move& m) {
+                                         return m.cards == a ||
+                                                answered(a - m.cards, m, b, depth + 1, can_beat_fast(b, m));
+                                       }) ||
            b_leads(a, b, depth + 1);
   }
   std::vector<Move>& moves = a_moves_[size_t(depth)];
   leads_.moves(a, beat, moves);
   for (size_t i = 0; i < moves.size(); ++i) {
     const Move& m = moves[i];
-    if (m.is_pass() ? b_leads(a, b, depth + 1) : (m.cards == a || answered(a - m.cards, m, b, depth + 1, can_beat_fast(b, m))))
+    if (m.is_pass() ? b_leads(a, b, depth + 1)
+                    : (m.cards == a || answered(a - m.cards, m, b, depth + 1, can_beat_fast(b, m))))
       return true;
   }
   return false;

@@ -43,7 +43,6 @@ struct EndgameSolver::Impl {
   std::unique_ptr<Engines<2>> engines2;
   std::unique_ptr<Engines<3>> engines3;
 
-
   // Ends the helper's part of a call (also when the call throws).
   struct CallGuard {
     std::function<void()> f;

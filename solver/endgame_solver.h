@@ -47,16 +47,16 @@ struct SolverOptions {
 };
 
 struct SolverStats {
-  uint64_t nodes = 0;          // positions visited (both threads)
-  uint64_t helper_nodes = 0;   // of which the helper thread visited (threads = 2)
-  uint64_t table_probes = 0;   // transposition table look-ups
-  uint64_t table_hits = 0;     // look-ups that found the exact position
-  uint64_t table_stores = 0;   // results written
+  uint64_t nodes = 0;  // positions visited (both threads)
+  uint64_t helper_nodes = 0;  // of which the helper thread visited (threads = 2)
+  uint64_t table_probes = 0;  // transposition table look-ups
+  uint64_t table_hits = 0;  // look-ups that found the exact position
+  uint64_t table_stores = 0;  // results written
   uint64_t table_evictions = 0;  // stores that overwrote another position
-  uint64_t table_used = 0;     // entries holding a position after the call
-  uint64_t table_capacity = 0; // entries the table can hold
-  double seconds = 0;          // wall-clock time of the call
-  double cpu_seconds = 0;      // CPU time of the calling thread, plus the helper's with threads = 2
+  uint64_t table_used = 0;  // entries holding a position after the call
+  uint64_t table_capacity = 0;  // entries the table can hold
+  double seconds = 0;  // wall-clock time of the call
+  double cpu_seconds = 0;  // CPU time of the calling thread, plus the helper's with threads = 2
 };
 
 // One move of a principal variation: the seat that made it (two players: 0 = the side to move
@@ -68,7 +68,7 @@ struct PvStep {
 
 struct SolveResult {
   bool complete = false;  // false when max_nodes ran out; then nothing below is meaningful
-  bool win = false;       // the side (team) to move at the root wins under perfect play
+  bool win = false;  // the side (team) to move at the root wins under perfect play
   // Winning first moves of the side to move: all of them when requested, else the one found
   // (empty when the side to move loses). In the order the solver tried them.
   std::vector<Move> winning_moves;

@@ -16,9 +16,7 @@ bool may_be_one_combination(Hand h) {
   // Pure chains: one run of consecutive ranks, every rank held the same number of times.
   const uint32_t low = m1 & (0u - m1);
   const bool one_run = ((m1 + low) & m1) == 0;
-  if (one_run && (m1 == at_least(h, 2) || (m1 & ~at_least(h, 2)) == m1 ||
-                  m1 == at_least(h, 3)))
-    return true;
+  if (one_run && (m1 == at_least(h, 2) || (m1 & ~at_least(h, 2)) == m1 || m1 == at_least(h, 3))) return true;
   // Trio chains with kickers: at least two trios in a row and 4 or 5 cards per trio.
   const uint32_t m3 = at_least(h, 3);
   if (!(m3 & (m3 >> 1))) return false;
@@ -60,7 +58,8 @@ bool relay_wins(Hand leader, Hand partner, Hand landlord, bool partner_next, con
   SureWin sure;
   for (const Move& d : safe) {
     const Hand rest = partner - d.cards;
-    if (!rest.empty() && !(may_be_one_combination(rest) && classify(rest)) && !sure.lead_wins(rest, safe, budget)) continue;
+    if (!rest.empty() && !(may_be_one_combination(rest) && classify(rest)) && !sure.lead_wins(rest, safe, budget))
+      continue;
     for (const Move& c : leader_leads)
       if (beats(d, c) && c.cards != leader && (partner_next || !lord.beats(c))) return true;
   }
@@ -88,7 +87,8 @@ bool SureWin::lead_wins(Hand me, const std::vector<Move>& unbeatable, int budget
 }
 
 bool SureWin::search(Hand rest, size_t from) {
-  if (rest.empty() || (may_be_one_combination(rest) && classify(rest))) return true;  // the last combination empties the hand
+  if (rest.empty() || (may_be_one_combination(rest) && classify(rest)))
+    return true;  // the last combination empties the hand
   // The set of unbeatable leads matters, not their order: take them in list order only, so no
   // set is visited twice.
   const std::vector<Move>& list = *list_;

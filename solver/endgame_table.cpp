@@ -53,9 +53,14 @@ EndgameTable::EndgameTable(size_t megabytes) {
 }
 
 EndgameTable::EndgameTable(EndgameTable& shared)
-    : entries_(shared.entries_), num_entries_(shared.num_entries_), bucket_mask_(shared.full_mask_),
-      full_mask_(shared.full_mask_), grow_at_(~uint64_t(0)), owner_(false),
-      concurrent_(true), base_(&shared) {}
+    : entries_(shared.entries_),
+      num_entries_(shared.num_entries_),
+      bucket_mask_(shared.full_mask_),
+      full_mask_(shared.full_mask_),
+      grow_at_(~uint64_t(0)),
+      owner_(false),
+      concurrent_(true),
+      base_(&shared) {}
 
 EndgameTable::~EndgameTable() {
   if (owner_) std::free(entries_);
@@ -115,7 +120,7 @@ void EndgameTable::lock_bucket(Entry* b) {
   // Test-and-test-and-set; a holder keeps the lock for a few dozen instructions, but on a loaded
   // machine it may be descheduled, so a long wait yields the core.
   uint32_t* const word = &b[0].lock;
-  for (int spins = 0; __atomic_exchange_n(word, 1u, __ATOMIC_ACQUIRE); ) {
+  for (int spins = 0; __atomic_exchange_n(word, 1u, __ATOMIC_ACQUIRE);) {
     while (__atomic_load_n(word, __ATOMIC_RELAXED)) {
       if (++spins < 1000) cpu_relax();
       else std::this_thread::yield();

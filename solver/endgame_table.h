@@ -35,7 +35,8 @@ class EndgameTable {
   // grow between a probe and its store). The depth-first search computes it once per node and
   // passes it to prefetch, probe and store, which otherwise each hash the key.
   static uint64_t hash_of(const EndgameKey& key) {
-    return mix(key.w[0] ^ mix(key.w[1] + 0x9e3779b97f4a7c15ULL) ^ mix(key.w[2] * 3 + 1) ^ (key.w[3] * 0xff51afd7ed558ccdULL));
+    return mix(key.w[0] ^ mix(key.w[1] + 0x9e3779b97f4a7c15ULL) ^ mix(key.w[2] * 3 + 1) ^
+               (key.w[3] * 0xff51afd7ed558ccdULL));
   }
   // Looks the key up; returns true and sets *win when the exact position is stored as solved.
   bool probe(const EndgameKey& key, bool* win) { return probe(key, hash_of(key), win); }
@@ -80,13 +81,13 @@ class EndgameTable {
  private:
   static constexpr int kWays = 4;
   struct Entry {
-    uint64_t w[4];   // key
+    uint64_t w[4];  // key
     uint32_t pn, dn;
     // Bits 0-7: log2 of the nodes spent on it, plus one; 0 = empty. Bits 8-31: bits 12-35 of the
     // key's hash, so that grow() splits a bucket without hashing its keys again (it rehashed
     // every entry of the live region at each doubling: 2% of the two-player instructions).
     uint32_t work;
-    uint32_t lock;   // first entry of a bucket: the bucket's spinlock (concurrent mode); else unused
+    uint32_t lock;  // first entry of a bucket: the bucket's spinlock (concurrent mode); else unused
   };
   // A bucket's spinlock (concurrent mode): GCC/Clang atomic builtins on the plain word of its
   // first entry (the entries are raw memory, cleared with memset).
@@ -138,12 +139,12 @@ class EndgameTable {
   // almost every probe (and prefetch) missed the TLB (a quarter of the proof-number search's time).
   Entry* entries_ = nullptr;
   size_t num_entries_ = 0;
-  size_t bucket_mask_ = 0;       // live region: buckets 0 .. bucket_mask_
-  size_t full_mask_ = 0;         // the whole table
+  size_t bucket_mask_ = 0;  // live region: buckets 0 .. bucket_mask_
+  size_t full_mask_ = 0;  // the whole table
   // used() at which the live region doubles: a quarter full. At half, 4-entry buckets overflow
   // often enough to evict 6% of the entries on the way (random keys); at a quarter, 0.4%.
   uint64_t grow_at_ = 0;
-  bool owner_ = true;        // false for a view (the storage belongs to base_)
+  bool owner_ = true;  // false for a view (the storage belongs to base_)
   bool concurrent_ = false;  // lock buckets (always true for a view)
   EndgameTable* base_ = this;
   // Entries in use: shared by the table and its views (the base's counter), counted when a store

@@ -27,7 +27,11 @@ Move solo(int rank) {
 
 // One buffer per depth, made once (see OneCardRace).
 TwoCardRace::TwoCardRace(OneCardRace& one, RaceLeads& leads)
-    : one_(one), leads_(leads), cache_(size_t(1) << kCacheBits), follow_cache_(size_t(1) << kCacheBits), moves_(kMaxDepth) {}
+    : one_(one),
+      leads_(leads),
+      cache_(size_t(1) << kCacheBits),
+      follow_cache_(size_t(1) << kCacheBits),
+      moves_(kMaxDepth) {}
 
 bool TwoCardRace::after_play(Hand rest, const Move& m, Hand b, int depth) {
   const uint32_t ranks = at_least(b, 1);
@@ -46,7 +50,8 @@ bool TwoCardRace::after_play(Hand rest, const Move& m, Hand b, int depth) {
 }
 
 bool TwoCardRace::lead(Hand hand, Hand b, int depth) {
-  Entry& e = cache_[size_t(((hand.bits() ^ (b.bits() * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits))];
+  Entry& e =
+      cache_[size_t(((hand.bits() ^ (b.bits() * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits))];
   if (e.hand == hand.bits() && (e.b & ~kValueBit) == b.bits()) return (e.b & kValueBit) != 0;
   std::vector<Move>& moves = moves_[size_t(depth)];
   leads_.moves(hand, Move::pass(), moves);
@@ -77,8 +82,8 @@ bool TwoCardRace::follow_wins(Hand hand, const Move& beat, Hand b) {
   }
   // Replies depend on the combination only through its type, key and length.
   const uint32_t tag = 0x80000000u | uint32_t(beat.type) << 16 | uint32_t(beat.key) << 8 | uint32_t(beat.len);
-  FollowEntry& e =
-      follow_cache_[size_t(((hand.bits() ^ (b.bits() * 0xC2B2AE3D27D4EB4FULL) ^ tag) * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits))];
+  FollowEntry& e = follow_cache_[size_t(
+      ((hand.bits() ^ (b.bits() * 0xC2B2AE3D27D4EB4FULL) ^ tag) * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits))];
   if (e.hand == hand.bits() && e.b == b.bits() && (e.tag & ~0x40000000u) == tag) return (e.tag & 0x40000000u) != 0;
   const bool win = follow_search(hand, beat, b);
   // The search below never calls follow_wins of this class, so the slot is still this call's.

@@ -25,8 +25,8 @@ struct Step {
   StepKind kind;
   uint8_t id;
   int8_t plays;  // plays it adds (kickers add none)
-  int8_t ds;     // change of single-kicker credit (+k for a unit taking k singles, -1 for a kicker)
-  int8_t dp;     // same for pair kickers
+  int8_t ds;  // change of single-kicker credit (+k for a unit taking k singles, -1 for a kicker)
+  int8_t dp;  // same for pair kickers
 };
 
 constexpr int kMaxSteps = 48;
@@ -122,7 +122,7 @@ struct ChainOpt {
   StepKind kind;  // Plain, UnitSolo or UnitPair
   int8_t ds, dp;
   int8_t start, len, per;  // ranks start..start+len-1, per cards each
-  int8_t max_len;          // longest chain of this kind and mode (merging past it is not allowed)
+  int8_t max_len;  // longest chain of this kind and mode (merging past it is not allowed)
 };
 
 // True when `b` continues `a` (same kind, mode and width, b starting right after a ends) and the

@@ -163,11 +163,16 @@ std::optional<int> parse_value24(std::string_view text, std::string* error) {
   const std::string quoted = "\"" + std::string(text) + "\"";
   if (text.size() == 1) {
     switch (text[0]) {
-      case 'A': case 'a': return 1;
-      case 'T': case 't': return 10;
-      case 'J': case 'j': return 11;
-      case 'Q': case 'q': return 12;
-      case 'K': case 'k': return 13;
+      case 'A':
+      case 'a': return 1;
+      case 'T':
+      case 't': return 10;
+      case 'J':
+      case 'j': return 11;
+      case 'Q':
+      case 'q': return 12;
+      case 'K':
+      case 'k': return 13;
       default: break;
     }
   }
@@ -191,7 +196,8 @@ std::vector<std::string> solve24_all(const Values24& values) {
   std::set<std::string> found;
   enumerate(v, found);
   std::vector<std::string> out(found.begin(), found.end());
-  std::stable_sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return a.size() < b.size(); });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const std::string& a, const std::string& b) { return a.size() < b.size(); });
   return out;
 }
 

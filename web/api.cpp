@@ -37,7 +37,8 @@ json object_body(const std::string& body) {
 
 void only_keys(const json& j, const std::vector<std::string>& keys) {
   for (auto it = j.begin(); it != j.end(); ++it)
-    if (std::find(keys.begin(), keys.end(), it.key()) == keys.end()) throw ApiError(400, "unknown field \"" + it.key() + "\"");
+    if (std::find(keys.begin(), keys.end(), it.key()) == keys.end())
+      throw ApiError(400, "unknown field \"" + it.key() + "\"");
 }
 
 std::string string_field(const json& j, const char* key, const std::string& def) {
@@ -59,10 +60,12 @@ int64_t int_field(const json& j, const char* key, int64_t def, int64_t lo, int64
   if (!j.contains(key)) return def;
   const json& v = j[key];
   if (!v.is_number_integer() || (v.is_number_unsigned() && v.get<uint64_t>() > uint64_t(hi)))
-    throw ApiError(400, std::string("\"") + key + "\" must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi));
+    throw ApiError(
+        400, std::string("\"") + key + "\" must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi));
   const int64_t x = v.get<int64_t>();
   if (x < lo || x > hi)
-    throw ApiError(400, std::string("\"") + key + "\" must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi));
+    throw ApiError(
+        400, std::string("\"") + key + "\" must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi));
   return x;
 }
 
@@ -103,13 +106,9 @@ Reply Api::handle(const std::string& method, const std::string& path, const std:
       return error_reply(413, "the body has " + std::to_string(body.size()) + " bytes; at most " +
                                   std::to_string(options_.max_body) + " are accepted");
     return route(method, path, body);
-  } catch (const ApiError& e) {
-    return error_reply(e.status, e.what());
-  } catch (const AgentSpecError& e) {
+  } catch (const ApiError& e) { return error_reply(e.status, e.what()); } catch (const AgentSpecError& e) {
     return error_reply(400, e.what());
-  } catch (const std::invalid_argument& e) {
-    return error_reply(400, e.what());
-  } catch (const std::exception& e) {
+  } catch (const std::invalid_argument& e) { return error_reply(400, e.what()); } catch (const std::exception& e) {
     // A bug (an agent's illegal move, a failed allocation): the client is told, the server goes on.
     return error_reply(500, std::string("internal error: ") + e.what());
   }
@@ -132,14 +131,13 @@ Reply Api::route(const std::string& method, const std::string& path, const std::
     require_method(method, "POST");
     return new_game(body);
   }
-  if (what == "games" && (p.size() == 3 || p.size() == 4)) return game_action(method, p[2], p.size() == 4 ? p[3] : "", body);
+  if (what == "games" && (p.size() == 3 || p.size() == 4))
+    return game_action(method, p[2], p.size() == 4 ? p[3] : "", body);
   if (what == "replay" && p.size() == 2) {
     require_method(method, "POST");
     try {
       return reply(200, replay_games(body));
-    } catch (const std::runtime_error& e) {
-      throw ApiError(400, e.what());
-    }
+    } catch (const std::runtime_error& e) { throw ApiError(400, e.what()); }
   }
   if (what == "arena" && p.size() == 2) {
     require_method(method, "POST");
@@ -160,8 +158,10 @@ Reply Api::new_game(const std::string& body) {
   const std::string role = string_field(j, "role", "random");
   static const std::vector<std::string> roles{"landlord", "landlord_down", "landlord_up", "random"};
   const auto it = std::find(roles.begin(), roles.end(), role);
-  if (it == roles.end()) throw ApiError(400, "\"role\" must be landlord, landlord_down, landlord_up or random, got \"" + role + "\"");
-  if (o.bidding && role != "random") throw ApiError(400, "\"role\" needs \"bidding\": false (the bidding decides the roles)");
+  if (it == roles.end())
+    throw ApiError(400, "\"role\" must be landlord, landlord_down, landlord_up or random, got \"" + role + "\"");
+  if (o.bidding && role != "random")
+    throw ApiError(400, "\"role\" needs \"bidding\": false (the bidding decides the roles)");
   o.role = role == "random" ? -1 : int(it - roles.begin());
   auto game = std::make_shared<GameSession>(o);
   json view;
@@ -176,7 +176,9 @@ Reply Api::new_game(const std::string& body) {
 Reply Api::game_action(const std::string& method, const std::string& id, const std::string& action,
                        const std::string& body) {
   auto game = games_.find(id);
-  if (!game) throw ApiError(404, "no game " + id + " (it may have expired after " + std::to_string(options_.idle.count()) + " s idle)");
+  if (!game)
+    throw ApiError(
+        404, "no game " + id + " (it may have expired after " + std::to_string(options_.idle.count()) + " s idle)");
   if (action.empty() && method == "DELETE") {
     games_.erase(id);
     return reply(200, {{"deleted", id}});
@@ -220,7 +222,8 @@ Reply Api::new_arena(const std::string& body) {
   if (!j.contains("agents") || !j["agents"].is_array() || j["agents"].size() != 2)
     throw ApiError(400, "\"agents\" must be an array of two agent specs");
   for (const json& a : j["agents"]) {
-    if (!a.is_string() || a.get<std::string>().empty()) throw ApiError(400, "\"agents\" must hold two non-empty spec strings");
+    if (!a.is_string() || a.get<std::string>().empty())
+      throw ApiError(400, "\"agents\" must hold two non-empty spec strings");
     config.agents.push_back(a.get<std::string>());
   }
   config.deals = int_field(j, "deals", std::min<int64_t>(20, options_.arena_max_deals), 1, options_.arena_max_deals);

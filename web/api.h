@@ -16,12 +16,12 @@ namespace ddz::web {
 
 struct WebOptions {
   std::string agent = "pretrained";  // default opponents (and hint agent) of a new game
-  size_t max_games = 100;            // live games; at the cap the least recently used goes
-  std::chrono::seconds idle{1800};   // a game or arena match unused this long is dropped
-  int64_t arena_max_deals = 200;     // duplicate deals one arena match may play
-  size_t arena_jobs = 1;             // arena matches running at once
-  size_t max_body = 2 << 20;         // bytes of a request body (records to replay are the largest)
-  size_t http_threads = 64;          // connections served at once (an open one holds a thread)
+  size_t max_games = 100;  // live games; at the cap the least recently used goes
+  std::chrono::seconds idle{1800};  // a game or arena match unused this long is dropped
+  int64_t arena_max_deals = 200;  // duplicate deals one arena match may play
+  size_t arena_jobs = 1;  // arena matches running at once
+  size_t max_body = 2 << 20;  // bytes of a request body (records to replay are the largest)
+  size_t http_threads = 64;  // connections served at once (an open one holds a thread)
   SteadyClock clock = std::chrono::steady_clock::now;  // tests move time with their own
 };
 

@@ -95,7 +95,8 @@ void GameSession::run_agents() {
     const std::string error =
         state_.phase() == Phase::Bidding ? state_.apply_bid(agent.bid(obs)) : state_.apply_move(agent.play(obs));
     // An agent's illegal answer is a bug in the agent, not the person's doing.
-    if (!error.empty()) throw std::logic_error("agent " + agent.spec() + " at seat " + std::to_string(seat) + ": " + error);
+    if (!error.empty())
+      throw std::logic_error("agent " + agent.spec() + " at seat " + std::to_string(seat) + ": " + error);
   }
 }
 
@@ -218,9 +219,9 @@ json GameSession::view() const {
     const bool you_won = s.landlord_won() == (kPersonSeat == s.landlord());
     json hands = json::array();
     for (int seat = 0; seat < kNumSeats; ++seat) hands.push_back(to_string(s.hand(seat)));
-    j["result"] = {{"winner", s.winner()},       {"landlord_won", s.landlord_won()}, {"you_won", you_won},
-                   {"stake", s.stake()},         {"spring", s.spring()},             {"anti_spring", s.anti_spring()},
-                   {"scores", scores},           {"hands", hands}};
+    j["result"] = {
+        {"winner", s.winner()}, {"landlord_won", s.landlord_won()}, {"you_won", you_won}, {"stake", s.stake()},
+        {"spring", s.spring()}, {"anti_spring", s.anti_spring()},   {"scores", scores},   {"hands", hands}};
     const std::array<std::string, kNumSeats> names{"person", agents_[1]->spec(), agents_[2]->spec()};
     j["record"] = record_to_json(s, names, options_.seed);
   }

@@ -15,10 +15,10 @@ namespace ddz::web {
 
 struct GameOptions {
   uint64_t seed = 0;
-  std::string opponents;   // agent spec of both opponents
+  std::string opponents;  // agent spec of both opponents
   std::string hint_agent;  // agent spec that answers hints; empty: the opponents' spec
-  bool bidding = true;     // false: the landlord is fixed and the person has `role`
-  int role = -1;           // 0 landlord, 1 landlord_down, 2 landlord_up, -1 drawn from the seed
+  bool bidding = true;  // false: the landlord is fixed and the person has `role`
+  int role = -1;  // 0 landlord, 1 landlord_down, 2 landlord_up, -1 drawn from the seed
   // Hints solve the real deal exactly when all hands together hold at most this many cards.
   int solver_cards = 14;
 };

@@ -36,7 +36,8 @@ json game_frames(const GameState& final_state) {
   for (const BidRecord& b : final_state.bids()) {
     s.apply_bid(b.bid);
     actions[size_t(b.seat)] = b.bid == 0 ? "no bid" : "bids " + std::to_string(b.bid);
-    frames.push_back(frame(s, seat_name(b.seat) + (b.bid == 0 ? " passes" : " bids " + std::to_string(b.bid)), actions));
+    frames.push_back(
+        frame(s, seat_name(b.seat) + (b.bid == 0 ? " passes" : " bids " + std::to_string(b.bid)), actions));
   }
   actions = {};
   for (const PlayRecord& p : final_state.history()) {
@@ -44,7 +45,8 @@ json game_frames(const GameState& final_state) {
     if (s.to_beat().is_pass()) actions = {};
     s.apply_move(p.move);
     actions[size_t(p.seat)] = to_string(p.move);
-    const std::string what = p.move.is_pass() ? " passes" : " plays " + to_string(p.move) + " (" + type_name(p.move.type) + ")";
+    const std::string what =
+        p.move.is_pass() ? " passes" : " plays " + to_string(p.move) + " (" + type_name(p.move.type) + ")";
     frames.push_back(frame(s, seat_name(p.seat) + " (" + role_name(s.role_of(p.seat)) + ")" + what, actions));
   }
   return frames;
@@ -59,9 +61,7 @@ json replay_games(const std::string& text) {
     GameState state(uint64_t(0));
     try {
       state = replay_record(records[i]);
-    } catch (const std::exception& e) {
-      throw std::runtime_error("record " + std::to_string(i + 1) + ": " + e.what());
-    }
+    } catch (const std::exception& e) { throw std::runtime_error("record " + std::to_string(i + 1) + ": " + e.what()); }
     json g;
     g["agents"] = record_agents(records[i]);
     g["seed"] = records[i].value("seed", json());

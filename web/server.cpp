@@ -66,7 +66,7 @@ WebServer::WebServer(Api& api) : api_(api), server_(std::make_unique<httplib::Se
   // Errors the library produced itself come without a body: say what went wrong, in JSON.
   s.set_error_handler([](const httplib::Request&, httplib::Response& res) {
     if (!res.body.empty()) return;
-    const std::string message = res.status == 413 ? "the request body is too large"
+    const std::string message = res.status == 413   ? "the request body is too large"
                                 : res.status == 404 ? "not found"
                                                     : std::string("HTTP ") + std::to_string(res.status);
     res.set_content(nlohmann::json{{"error", message}}.dump(), kJson);
@@ -75,9 +75,7 @@ WebServer::WebServer(Api& api) : api_(api), server_(std::make_unique<httplib::Se
     std::string message = "internal error";
     try {
       if (ep) std::rethrow_exception(ep);
-    } catch (const std::exception& e) {
-      message += std::string(": ") + e.what();
-    } catch (...) {
+    } catch (const std::exception& e) { message += std::string(": ") + e.what(); } catch (...) {
     }
     res.status = 500;
     res.set_content(nlohmann::json{{"error", message}}.dump(), kJson);

@@ -44,7 +44,8 @@ class SessionStore {
         entries_.erase(oldest);
         ++evicted_;
       }
-      do id = new_id_locked(); while (entries_.count(id));
+      do id = new_id_locked();
+      while (entries_.count(id));
       entries_[id] = Entry{std::move(item), now};
     }
     return id;

@@ -19,7 +19,9 @@ namespace {
 std::string address_of(const std::string& given, const char* flag) {
   if (!given.empty()) return given;
   const auto env = ddz::selfplay::endpoint_from_environment();
-  if (!env) throw ddz::selfplay::ConfigError(std::string(flag) + " needs HOST:PORT, or MASTER_PORT (and MASTER_ADDR) in the environment");
+  if (!env)
+    throw ddz::selfplay::ConfigError(std::string(flag) +
+                                     " needs HOST:PORT, or MASTER_PORT (and MASTER_ADDR) in the environment");
   return env->text();
 }
 
@@ -35,47 +37,55 @@ int main(int argc, char** argv) {
   CLI::App* train = app.add_subcommand("train", "Train the networks by self-play (see docs/training.md)");
   train->add_option("--config", options.config_path, "Training config (YAML), e.g. configs/default.yaml");
   train->add_option("--run-dir", options.run_dir, "Run directory (default runs/<config name>)");
-  CLI::Option* resume_opt = train->add_flag("--resume", options.resume, "Continue from the run directory's last valid checkpoint");
-  train->add_flag("--grow", options.grow,
-                  "With --resume: carry the checkpoint into the config's wider or deeper networks, or "
-                  "from an older feature version into this build's (the outputs stay the same; new "
-                  "units and new inputs start fresh, the optimizer state restarts)")
+  CLI::Option* resume_opt =
+      train->add_flag("--resume", options.resume, "Continue from the run directory's last valid checkpoint");
+  train
+      ->add_flag("--grow", options.grow,
+                 "With --resume: carry the checkpoint into the config's wider or deeper networks, or "
+                 "from an older feature version into this build's (the outputs stay the same; new "
+                 "units and new inputs start fresh, the optimizer state restarts)")
       ->needs(resume_opt);
   train->add_flag("--no-progress", no_progress, "Do not draw the progress line");
   CLI::Option* listen_opt =
-      train->add_option("--listen", listen_at,
-                        "Learner: also take games from actor processes at HOST:PORT (default host 127.0.0.1; "
-                        "another address exposes the run, see docs/training.md; port 0 = any free port, "
-                        "written to RUN/listen.txt; no value = MASTER_ADDR:MASTER_PORT)")
+      train
+          ->add_option("--listen", listen_at,
+                       "Learner: also take games from actor processes at HOST:PORT (default host 127.0.0.1; "
+                       "another address exposes the run, see docs/training.md; port 0 = any free port, "
+                       "written to RUN/listen.txt; no value = MASTER_ADDR:MASTER_PORT)")
           ->expected(0, 1);
   CLI::Option* join_opt =
-      train->add_option("--join", join_at,
-                        "Actor process: play for the learner at HOST:PORT (no value = MASTER_ADDR:MASTER_PORT)")
+      train
+          ->add_option("--join", join_at,
+                       "Actor process: play for the learner at HOST:PORT (no value = MASTER_ADDR:MASTER_PORT)")
           ->expected(0, 1);
-  CLI::Option* threads_opt = train->add_option("--threads", join.threads, "Actor process: game threads (default: the config's actors)")
-                                 ->check(CLI::Range(1, 256));
-  CLI::Option* name_opt = train->add_option("--name", join.name, "Actor process: its name in the learner's log (default HOST-PID)");
-  CLI::Option* retry_opt = train->add_option("--retry-seconds", join.retry_s,
-                                             "Actor process: how long to wait for an unreachable learner (default 300)")
+  CLI::Option* threads_opt =
+      train->add_option("--threads", join.threads, "Actor process: game threads (default: the config's actors)")
+          ->check(CLI::Range(1, 256));
+  CLI::Option* name_opt =
+      train->add_option("--name", join.name, "Actor process: its name in the learner's log (default HOST-PID)");
+  CLI::Option* retry_opt = train
+                               ->add_option("--retry-seconds", join.retry_s,
+                                            "Actor process: how long to wait for an unreachable learner (default 300)")
                                ->check(CLI::Range(0.0, 1e7));
-  CLI::Option* replay_opt = train->add_flag("--replay", join.replay,
-                                            "Actor process: post copies of a few games at full speed (measures the learner's intake)");
+  CLI::Option* replay_opt =
+      train->add_flag("--replay", join.replay,
+                      "Actor process: post copies of a few games at full speed (measures the learner's intake)");
   join_opt->excludes(listen_opt);
   for (CLI::Option* o : {threads_opt, name_opt, retry_opt, replay_opt}) o->needs(join_opt);
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e);
-  }
+  } catch (const CLI::ParseError& e) { return app.exit(e); }
   options.progress = !no_progress;
   try {
     if (!options.resume && options.config_path.empty()) throw ddz::selfplay::ConfigError("give --config FILE");
     if (join_opt->count() > 0) {
       if (options.resume || !options.run_dir.empty())
-        throw ddz::selfplay::ConfigError("--join starts an actor process, which has no run directory: drop --run-dir / --resume");
+        throw ddz::selfplay::ConfigError(
+            "--join starts an actor process, which has no run directory: drop --run-dir / --resume");
       join.config_path = options.config_path;
       join.learner = ddz::selfplay::parse_endpoint(address_of(join_at, "--join"), "--join");
-      if (join.learner.port == 0) throw ddz::selfplay::ConfigError("--join " + join_at + ": give the learner's port (not 0)");
+      if (join.learner.port == 0)
+        throw ddz::selfplay::ConfigError("--join " + join_at + ": give the learner's port (not 0)");
       return ddz::selfplay::run_remote_actor(join);
     }
     if (listen_opt->count() > 0) {

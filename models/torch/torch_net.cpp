@@ -16,9 +16,11 @@ TorchNetImpl::TorchNetImpl(const NetworkSpec& spec) : spec_(spec) {
   policy_state_in_ = linear("policy_state_in", spec.state_dim(), spec.policy_hidden[0], false);
   policy_move_in_ = linear("policy_move_in", spec.move_dim(), spec.policy_hidden[0], true);
   for (size_t i = 1; i < spec.policy_hidden.size(); ++i)
-    policy_rest_.push_back(linear(layer_name("policy", int(i)), spec.policy_hidden[i - 1], spec.policy_hidden[i], true));
+    policy_rest_.push_back(
+        linear(layer_name("policy", int(i)), spec.policy_hidden[i - 1], spec.policy_hidden[i], true));
   policy_rest_.push_back(linear("policy_out", spec.policy_hidden.back(), 1, true));
-  const auto mlp = [&](const std::string& head, int in, const std::vector<int>& hidden, std::vector<torch::nn::Linear>& out) {
+  const auto mlp = [&](const std::string& head, int in, const std::vector<int>& hidden,
+                       std::vector<torch::nn::Linear>& out) {
     int prev = in;
     for (size_t i = 0; i < hidden.size(); ++i) {
       out.push_back(linear(layer_name(head, int(i)), prev, hidden[i], true));
@@ -44,7 +46,8 @@ torch::Tensor TorchNetImpl::run(std::vector<torch::nn::Linear>& layers, torch::T
   return x;
 }
 
-torch::Tensor TorchNetImpl::policy_scores(const torch::Tensor& states, const torch::Tensor& moves, const torch::Tensor& owner) {
+torch::Tensor TorchNetImpl::policy_scores(const torch::Tensor& states, const torch::Tensor& moves,
+                                          const torch::Tensor& owner) {
   const torch::Tensor s = policy_state_in_->forward(states);  // [p, h0], computed once per position
   torch::Tensor h = torch::relu(policy_move_in_->forward(moves) + s.index_select(0, owner));
   return run(policy_rest_, h).squeeze(1);

@@ -18,7 +18,7 @@ class TorchNetImpl : public torch::nn::Module {
   torch::Tensor policy_scores(const torch::Tensor& states, const torch::Tensor& moves, const torch::Tensor& owner);
   // Raw head outputs [n, 2]: column 0 win logit, column 1 score / kScoreScale (network_spec.h).
   torch::Tensor value(const torch::Tensor& inputs);  // inputs [n, kValueDim]
-  torch::Tensor bid(const torch::Tensor& inputs);    // inputs [n, kBidDim]
+  torch::Tensor bid(const torch::Tensor& inputs);  // inputs [n, kBidDim]
 
   const NetworkSpec& spec() const { return spec_; }
   // Copies every parameter into a Weights container (meta left empty).
@@ -32,8 +32,8 @@ class TorchNetImpl : public torch::nn::Module {
   torch::nn::Linear policy_state_in_{nullptr};
   torch::nn::Linear policy_move_in_{nullptr};
   std::vector<torch::nn::Linear> policy_rest_;  // hidden layers 1.. then policy_out
-  std::vector<torch::nn::Linear> value_;        // value_h0.. then value_out
-  std::vector<torch::nn::Linear> bid_;          // bid_h0.. then bid_out
+  std::vector<torch::nn::Linear> value_;  // value_h0.. then value_out
+  std::vector<torch::nn::Linear> bid_;  // bid_h0.. then bid_out
 };
 TORCH_MODULE(TorchNet);
 

@@ -203,10 +203,10 @@ TEST(Arena, RoundRobinBookkeeping) {
     EXPECT_EQ(p.deals, 40);
     EXPECT_EQ(p.a_landlord.games + p.a_farmer.games, 80);
     // Zero-sum: A's side scores and B's side scores cancel over the pair.
-    const double a_total = p.a_landlord.score.mean() * double(p.a_landlord.games) +
-                           p.a_farmer.score.mean() * double(p.a_farmer.games);
-    const double b_total = p.b_landlord.score.mean() * double(p.b_landlord.games) +
-                           p.b_farmer.score.mean() * double(p.b_farmer.games);
+    const double a_total =
+        p.a_landlord.score.mean() * double(p.a_landlord.games) + p.a_farmer.score.mean() * double(p.a_farmer.games);
+    const double b_total =
+        p.b_landlord.score.mean() * double(p.b_landlord.games) + p.b_farmer.score.mean() * double(p.b_farmer.games);
     EXPECT_NEAR(a_total + b_total, 0.0, 1e-6);
     EXPECT_NEAR(p.paired_score.mean() * double(p.deals), a_total, 1e-6);
     // A landlord win is a farmer loss of the other agent in the same game.
@@ -232,13 +232,13 @@ TEST(CpuTime, QuantilesOfKnownTimesAreWithinTheBucketWidth) {
   // 8 buckets per doubling: within 2^(1/8) - 1 = 9% of the nearest-rank quantile.
   EXPECT_NEAR(c.quantile_ms(0.5), 0.500, 0.500 * 0.09);
   EXPECT_NEAR(c.quantile_ms(0.9), 0.900, 0.900 * 0.09);
-  EXPECT_DOUBLE_EQ(c.quantile_ms(1.0), 1.0);    // clamped to the exact maximum
+  EXPECT_DOUBLE_EQ(c.quantile_ms(1.0), 1.0);  // clamped to the exact maximum
   EXPECT_DOUBLE_EQ(c.quantile_ms(0.0), 0.001);  // and minimum
   EXPECT_DOUBLE_EQ(c.max_ms(), 1.0);
   CpuTimeStats one;
   one.add_play(2500000);
   EXPECT_DOUBLE_EQ(one.quantile_ms(0.5), 2.5);  // a single time is exact
-  one.add_play(-5);                              // a clock step backwards counts as 0, never negative
+  one.add_play(-5);  // a clock step backwards counts as 0, never negative
   EXPECT_GE(one.quantile_ms(0.0), 0.0);
   c.merge(one);
   EXPECT_EQ(c.moves(), 1002);
@@ -303,8 +303,8 @@ TEST(Arena, ReportsCarryTheCpuTimes) {
   EXPECT_EQ(j["cpu_clock"], "thread");
   for (size_t i = 0; i < 2; ++i) {
     const auto& cpu = j["agents"][i]["cpu"];
-    for (const char* key : {"clock", "moves", "seconds", "mean_ms", "p50_ms", "p90_ms", "max_ms", "bids", "bid_seconds",
-                            "bid_mean_ms"})
+    for (const char* key :
+         {"clock", "moves", "seconds", "mean_ms", "p50_ms", "p90_ms", "max_ms", "bids", "bid_seconds", "bid_mean_ms"})
       EXPECT_TRUE(cpu.contains(key)) << key << " in " << cpu.dump();
     EXPECT_EQ(cpu["moves"].get<int64_t>(), r.agents[i].cpu.moves());
     EXPECT_GE(cpu["p50_ms"].get<double>(), 0.0);

@@ -66,9 +66,7 @@ JudgeResult run_botzone_game(uint64_t seed, BotzoneGame game) {
       const int bid = out["response"];
       responses[size_t(p)].push_back(bid);
       bids.push_back(bid);
-      if (bidding.phase() == Phase::Bidding) {
-        EXPECT_EQ(bidding.apply_bid(bid), "");
-      }
+      if (bidding.phase() == Phase::Bidding) { EXPECT_EQ(bidding.apply_bid(bid), ""); }
       if (bid == 3) break;
     }
     // Botzone: the first highest bidder is landlord; when all pass, player 0 with base 1.
@@ -176,8 +174,10 @@ class PairKickerAgent : public Agent {
 TEST(Botzone, RefusedCombinationIsReplacedByTheClosestAcceptedOne) {
   // Classic game, the bot is the landlord with 3333 44 5 and 13 other cards; it leads.
   std::vector<int> own = {0, 1, 2, 3, 4, 5, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 49, 52, 53};
-  const json input = {{"requests", json::array({{{"own", own}, {"publiccard", {49, 52, 53}}, {"history", {json::array(), json::array()}}}})},
-                      {"responses", json::array()}};
+  const json input = {
+      {"requests",
+       json::array({{{"own", own}, {"publiccard", {49, 52, 53}}, {"history", {json::array(), json::array()}}}})},
+      {"responses", json::array()}};
   const BotzoneView view = botzone_view(input);
   EXPECT_EQ(view.position, 0);
   PairKickerAgent agent;
@@ -195,8 +195,12 @@ TEST(Botzone, UnknownBotzoneCombinationFallsBackSafely) {
   std::vector<int> own;
   for (int id = 8; id < 25; ++id) own.push_back(id);
   const json input = {{"requests", json::array({{{"own", own}, {"bid", {1}}},
-                                                {{"own", own}, {"publiccard", {50, 51, 53}}, {"landlord", 0}, {"pos", 1},
-                                                 {"finalbid", 1}, {"history", {json::array(), shuttle}}}})},
+                                                {{"own", own},
+                                                 {"publiccard", {50, 51, 53}},
+                                                 {"landlord", 0},
+                                                 {"pos", 1},
+                                                 {"finalbid", 1},
+                                                 {"history", {json::array(), shuttle}}}})},
                       {"responses", {0}}};
   const BotzoneView view = botzone_view(input);
   EXPECT_FALSE(view.fallback.empty());
@@ -209,8 +213,12 @@ TEST(Botzone, PlayerThatNeverBidStartsWithThePlayRequest) {
   // FightTheLandlord2: player 0 bid 3 at once and led 3; player 1's first request is a play request.
   std::vector<int> own;
   for (int id = 4; id < 21; ++id) own.push_back(id);
-  const json input = {{"requests", json::array({{{"own", own}, {"publiccard", {50, 51, 53}}, {"landlord", 0}, {"pos", 1},
-                                                 {"finalbid", 3}, {"history", {json::array(), {0}}}}})},
+  const json input = {{"requests", json::array({{{"own", own},
+                                                 {"publiccard", {50, 51, 53}},
+                                                 {"landlord", 0},
+                                                 {"pos", 1},
+                                                 {"finalbid", 3},
+                                                 {"history", {json::array(), {0}}}}})},
                       {"responses", json::array()}};
   const BotzoneView view = botzone_view(input);
   EXPECT_EQ(view.game, BotzoneGame::Bidding);
@@ -231,7 +239,8 @@ TEST(Botzone, BadInputsGiveAnAnswerWithTheReason) {
   const json a = json::parse(botzone_answer(agent, "not json", 0, &error));
   EXPECT_EQ(a["response"], json::array());
   EXPECT_NE(error.find("not valid JSON"), std::string::npos);
-  const json b = json::parse(botzone_answer(agent, R"({"requests":[{"own":[1,1],"bid":[]}],"responses":[]})", 0, &error));
+  const json b =
+      json::parse(botzone_answer(agent, R"({"requests":[{"own":[1,1],"bid":[]}],"responses":[]})", 0, &error));
   EXPECT_EQ(b["response"], 0);
   EXPECT_NE(b["debug"].get<std::string>().find("error"), std::string::npos);
   const json c = json::parse(botzone_answer(agent, R"({"requests":[{"own":[99]}]})", 0, &error));
@@ -239,7 +248,8 @@ TEST(Botzone, BadInputsGiveAnAnswerWithTheReason) {
   // A valid bidding request through the whole path.
   std::vector<int> own;
   for (int id = 0; id < 17; ++id) own.push_back(id * 3);
-  const json d = json::parse(botzone_answer(agent, json{{"requests", {{{"own", own}, {"bid", {2}}}}}, {"responses", json::array()}}.dump(), 0, &error));
+  const json d = json::parse(botzone_answer(
+      agent, json{{"requests", {{{"own", own}, {"bid", {2}}}}}, {"responses", json::array()}}.dump(), 0, &error));
   EXPECT_TRUE(d["response"] == 0 || d["response"] == 3) << d.dump();
 }
 

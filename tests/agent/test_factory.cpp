@@ -10,9 +10,7 @@ namespace {
 std::string error_of(const std::string& spec) {
   try {
     make_agent(spec);
-  } catch (const AgentSpecError& e) {
-    return e.what();
-  }
+  } catch (const AgentSpecError& e) { return e.what(); }
   return "";
 }
 
@@ -36,7 +34,8 @@ TEST(Factory, UnknownSettingIsRejected) {
 }
 
 TEST(Factory, BadValuesAreRejectedNamingKeyAndSpec) {
-  for (const char* spec : {"heuristic:danger=abc", "heuristic:danger=99", "heuristic:danger=", "heuristic:last_margin=1.5"}) {
+  for (const char* spec :
+       {"heuristic:danger=abc", "heuristic:danger=99", "heuristic:danger=", "heuristic:last_margin=1.5"}) {
     const std::string msg = error_of(spec);
     EXPECT_NE(msg.find(spec), std::string::npos) << msg;
     EXPECT_TRUE(msg.find("danger") != std::string::npos || msg.find("last_margin") != std::string::npos) << msg;

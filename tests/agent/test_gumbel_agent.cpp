@@ -58,7 +58,8 @@ TEST(GumbelAgent, BidsBySearchWhenAsked) {
     const GameState c = play_game({head.get(), h1.get(), h2.get()}, seed, rules);
     ASSERT_EQ(a.bids().size(), b.bids().size());
     for (size_t i = 0; i < a.bids().size(); ++i) ASSERT_EQ(a.bids()[i].bid, b.bids()[i].bid);
-    if (a.bids().size() != c.bids().size() || a.bids()[0].bid != c.bids()[0].bid || a.landlord() != c.landlord()) ++differ;
+    if (a.bids().size() != c.bids().size() || a.bids()[0].bid != c.bids()[0].bid || a.landlord() != c.landlord())
+      ++differ;
   }
   EXPECT_GT(differ, 0);
   std::remove(path.c_str());
@@ -290,11 +291,12 @@ TEST(GumbelAgent, SearchCardsLeavesTheOpeningToThePolicy) {
 TEST(GumbelAgent, SettingsAreCheckedAndNamed) {
   const std::string path = testing::small_model_file("", "gumbel_bad", 8);
   EXPECT_NO_THROW(make_agent("gumbel:" + path + ",sims=4,k=2,rollout_mix=0.5,noise=1"));
-  EXPECT_NO_THROW(make_agent("gumbel:" + path + ",sims=4,k=2,rollout=net,rollout_solver=12,confident=0.9,others=heuristic"));
+  EXPECT_NO_THROW(
+      make_agent("gumbel:" + path + ",sims=4,k=2,rollout=net,rollout_solver=12,confident=0.9,others=heuristic"));
   EXPECT_NO_THROW(make_agent("gumbel:" + path + ",sims=4,k=2,rollout_mix=1,infer=0.2,infer_draws=16"));
-  for (const std::string bad : {",k=9,sims=4", ",bogus=1", ",rollout_mix=2", ",solver=99", ",bid=guess", ",rollout=mcts",
-                                ",rollout_solver=55", ",confident=1.5", ",others=random",
-                                ",search_cards=55", ",infer_draws=0"}) {
+  for (const std::string bad :
+       {",k=9,sims=4", ",bogus=1", ",rollout_mix=2", ",solver=99", ",bid=guess", ",rollout=mcts", ",rollout_solver=55",
+        ",confident=1.5", ",others=random", ",search_cards=55", ",infer_draws=0"}) {
     try {
       make_agent("gumbel:" + path + bad);
       ADD_FAILURE() << "accepted " << bad;

@@ -35,9 +35,7 @@ TEST(MctsAgentConfig, BadSpecsNameTheProblem) {
   auto message = [](const std::string& spec) {
     try {
       make_agent(spec);
-    } catch (const AgentSpecError& e) {
-      return std::string(e.what());
-    }
+    } catch (const AgentSpecError& e) { return std::string(e.what()); }
     return std::string("no error");
   };
   EXPECT_NE(message("mcts:simz=5").find("simz"), std::string::npos);

@@ -79,9 +79,7 @@ TEST(NetAgent, SpecAndFileErrorsNameTheInput) {
   try {
     make_agent("net:" + missing);
     FAIL();
-  } catch (const AgentSpecError& e) {
-    EXPECT_NE(std::string(e.what()).find(missing), std::string::npos) << e.what();
-  }
+  } catch (const AgentSpecError& e) { EXPECT_NE(std::string(e.what()).find(missing), std::string::npos) << e.what(); }
   const std::string junk = path + ".junk";
   std::ofstream(junk) << "not a model";
   try {

@@ -122,9 +122,7 @@ TEST_F(PretrainedEnv, BadSettingsNameTheSpec) {
     try {
       make_agent(spec);
       ADD_FAILURE() << spec << " was accepted";
-    } catch (const AgentSpecError& e) {
-      EXPECT_NE(std::string(e.what()).find(spec), std::string::npos) << e.what();
-    }
+    } catch (const AgentSpecError& e) { EXPECT_NE(std::string(e.what()).find(spec), std::string::npos) << e.what(); }
   }
 }
 
@@ -147,9 +145,7 @@ TEST_F(PretrainedEnv, SearchSettingPicksGumbelOrMcts) {
     try {
       make_agent(spec);
       ADD_FAILURE() << spec << " was accepted";
-    } catch (const AgentSpecError& e) {
-      EXPECT_NE(std::string(e.what()).find(spec), std::string::npos) << e.what();
-    }
+    } catch (const AgentSpecError& e) { EXPECT_NE(std::string(e.what()).find(spec), std::string::npos) << e.what(); }
   }
 }
 
@@ -210,9 +206,7 @@ TEST_F(PretrainedEnv, CorruptFileIsAnErrorNamingIt) {
   try {
     make_agent("pretrained-net");
     FAIL() << "a truncated file was accepted";
-  } catch (const AgentSpecError& e) {
-    EXPECT_NE(std::string(e.what()).find(cut), std::string::npos) << e.what();
-  }
+  } catch (const AgentSpecError& e) { EXPECT_NE(std::string(e.what()).find(cut), std::string::npos) << e.what(); }
 }
 
 // The network shipped in the repository. It must exist: a missing file is a failure, since every

@@ -63,7 +63,8 @@ void replay_agrees(const std::string& spec, int games, bool bidding) {
     for (const Recorded& r : record_game(*recorder, 1000 + uint64_t(g), rules)) {
       const json answer = json::parse(server.answer(r.line));
       ASSERT_FALSE(answer.contains("error")) << r.line << "\n-> " << answer.dump();
-      const std::string got = answer.contains("bid") ? std::to_string(answer["bid"].get<int>()) : answer["move"].get<std::string>();
+      const std::string got =
+          answer.contains("bid") ? std::to_string(answer["bid"].get<int>()) : answer["move"].get<std::string>();
       ASSERT_EQ(got, r.expected) << r.line;
       ASSERT_EQ(answer["id"], json::parse(r.line)["id"]);
       ++decisions;
@@ -182,12 +183,16 @@ TEST(Protocol, ImpossibleHistoriesAreRefusedWithReasons) {
     return r.dump();
   };
   auto history = [](const char* text) { return json::parse(text); };
-  EXPECT_NE(error_of(with("history", history(R"([{"role":"landlord_down","cards":"33"}])"))).find("out of turn"), std::string::npos);
-  EXPECT_NE(error_of(with("history", history(R"([{"role":"landlord","cards":"pass"}])"))).find("may not pass"), std::string::npos);
-  EXPECT_NE(error_of(with("history", history(R"([{"role":"landlord","cards":"55"},{"role":"landlord_down","cards":"33"}])")))
-                .find("does not beat"),
+  EXPECT_NE(error_of(with("history", history(R"([{"role":"landlord_down","cards":"33"}])"))).find("out of turn"),
             std::string::npos);
-  EXPECT_NE(error_of(with("history", history(R"([{"role":"landlord","cards":"345"}])"))).find("not a combination"), std::string::npos);
+  EXPECT_NE(error_of(with("history", history(R"([{"role":"landlord","cards":"pass"}])"))).find("may not pass"),
+            std::string::npos);
+  EXPECT_NE(
+      error_of(with("history", history(R"([{"role":"landlord","cards":"55"},{"role":"landlord_down","cards":"33"}])")))
+          .find("does not beat"),
+      std::string::npos);
+  EXPECT_NE(error_of(with("history", history(R"([{"role":"landlord","cards":"345"}])"))).find("not a combination"),
+            std::string::npos);
   EXPECT_NE(error_of(with("history", history(R"([])"))).find("turn"), std::string::npos);
   // Own hand does not match own plays: 17 cards in hand plus a play of its own.
   EXPECT_NE(error_of(with("history", history(R"([{"role":"landlord","cards":"33"},{"role":"landlord_down","cards":"55"},
@@ -201,7 +206,8 @@ TEST(Protocol, ImpossibleHistoriesAreRefusedWithReasons) {
   EXPECT_NE(error_of(with("hand", "33Z")).find("hand"), std::string::npos);
   EXPECT_NE(error_of(with("color", "red")).find("unknown field \"color\""), std::string::npos);
   EXPECT_NE(error_of(with("type", "dance")).find("dance"), std::string::npos);
-  EXPECT_NE(error_of(with("bids", history(R"([{"role":"landlord","bid":2},{"role":"landlord_down","bid":3}])"))).find("landlord_down"),
+  EXPECT_NE(error_of(with("bids", history(R"([{"role":"landlord","bid":2},{"role":"landlord_down","bid":3}])")))
+                .find("landlord_down"),
             std::string::npos);
   EXPECT_NE(error_of(with("base", 7)).find("base"), std::string::npos);
   // A seat that would have emptied its hand ended the game.
@@ -209,7 +215,8 @@ TEST(Protocol, ImpossibleHistoriesAreRefusedWithReasons) {
       {"role":"landlord","cards":"3456789TJQKA"}]})")
                 .find("starts with 17"),
             std::string::npos);
-  EXPECT_NE(error_of(R"({"type":"bid","hand":"33445566778899TTJ","bids":[3]})").find("ends the bidding"), std::string::npos);
+  EXPECT_NE(error_of(R"({"type":"bid","hand":"33445566778899TTJ","bids":[3]})").find("ends the bidding"),
+            std::string::npos);
   EXPECT_NE(error_of(R"({"type":"bid","hand":"3344","bids":[]})").find("17 cards"), std::string::npos);
 }
 
@@ -227,8 +234,24 @@ TEST(Protocol, MalformedLinesGetErrorsWithTheIdWhenReadable) {
 
 // Mutations of valid request lines: truncations, byte edits, spliced tokens and structural edits.
 std::string mutate(const std::string& line, Rng& rng) {
-  static const char* kTokens[] = {"\"", "{", "}", "[", "]", ",", ":", "null", "true", "-1", "1e999", "\"pass\"",
-                                  "\"landlord\"", "\\u0000", "\xff", "99999999999999999999", "\"XD\"", "\"3333\""};
+  static const char* kTokens[] = {"\"",
+                                  "{",
+                                  "}",
+                                  "[",
+                                  "]",
+                                  ",",
+                                  ":",
+                                  "null",
+                                  "true",
+                                  "-1",
+                                  "1e999",
+                                  "\"pass\"",
+                                  "\"landlord\"",
+                                  "\\u0000",
+                                  "\xff",
+                                  "99999999999999999999",
+                                  "\"XD\"",
+                                  "\"3333\""};
   std::string s = line;
   const int edits = 1 + int(rng.below(4));
   for (int e = 0; e < edits && !s.empty(); ++e) {

@@ -42,7 +42,8 @@ inline CliResult run_shell(const std::string& cmd) {
 // stderr in CliResult::err; `env` ("NAME=value ...", shell-quoted) is set for the command only.
 inline CliResult run_ddz(const std::string& args, const std::string& env = "") {
   const std::string err_path = cli_temp_path("stderr.txt");
-  CliResult result = run_shell(env + (env.empty() ? "" : " ") + std::string(DDZ_BINARY_DIR) + "/ddz " + args + " 2>" + err_path);
+  CliResult result =
+      run_shell(env + (env.empty() ? "" : " ") + std::string(DDZ_BINARY_DIR) + "/ddz " + args + " 2>" + err_path);
   result.err = slurp_file(err_path);
   std::remove(err_path.c_str());
   return result;
@@ -60,8 +61,8 @@ inline CliResult run_ddz_with_input(const std::string& args, const std::string& 
     f << input;
   }
   const char* redirect = stderr_mode == Stderr::Drop ? " 2>/dev/null" : " 2>&1";
-  CliResult result =
-      run_shell(env + (env.empty() ? "" : " ") + std::string(DDZ_BINARY_DIR) + "/ddz " + args + " <" + in_path + redirect);
+  CliResult result = run_shell(env + (env.empty() ? "" : " ") + std::string(DDZ_BINARY_DIR) + "/ddz " + args + " <" +
+                               in_path + redirect);
   std::remove(in_path.c_str());
   return result;
 }

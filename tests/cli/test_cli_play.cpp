@@ -29,25 +29,29 @@ std::string stubborn_script(int blocks) {
   std::string s;
   for (int b = 0; b < blocks; ++b) {
     s += "hint\nzz9\npass\n";
-    for (const char* card : {"3", "4", "5", "6", "7", "8", "9", "10", "j", "Q", "K", "A", "2", "B", "R"}) s += std::string(card) + "\n";
+    for (const char* card : {"3", "4", "5", "6", "7", "8", "9", "10", "j", "Q", "K", "A", "2", "B", "R"})
+      s += std::string(card) + "\n";
   }
   return s;
 }
 
 TEST(CliPlay, ScriptedGameRunsToTheEnd) {
-  const Result r = play_with_input("--opponents random --hint-agent random --seat landlord_down --seed 4", stubborn_script(60));
+  const Result r =
+      play_with_input("--opponents random --hint-agent random --seat landlord_down --seed 4", stubborn_script(60));
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("You are landlord_down"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Game over"), std::string::npos) << r.out;
   EXPECT_TRUE(r.out.find("You win!") != std::string::npos || r.out.find("You lose.") != std::string::npos);
   EXPECT_GT(count(r.out, "Hint: "), 0u);
   EXPECT_GT(count(r.out, "Not a move: "), 0u);  // "zz9"
-  EXPECT_GT(count(r.out, "Illegal: "), 0u);     // cards not held, or not beating
+  EXPECT_GT(count(r.out, "Illegal: "), 0u);  // cards not held, or not beating
   EXPECT_NE(r.out.find("Your hand: "), std::string::npos);
   EXPECT_NE(r.out.find("Cards left:"), std::string::npos);
   EXPECT_EQ(r.out.find('\033'), std::string::npos) << "no colours on a pipe";
   // Same seed and script: the same game.
-  EXPECT_EQ(play_with_input("--opponents random --hint-agent random --seat landlord_down --seed 4", stubborn_script(60)).out, r.out);
+  EXPECT_EQ(
+      play_with_input("--opponents random --hint-agent random --seat landlord_down --seed 4", stubborn_script(60)).out,
+      r.out);
 }
 
 // The default opponents are the shipped network (tests/cli/test_cli_pretrained.cpp); heuristic
@@ -74,7 +78,8 @@ TEST(CliPlay, EndOfInputEndsCleanly) {
 }
 
 TEST(CliPlay, BiddingGame) {
-  const Result r = play_with_input("--opponents random --hint-agent random --bidding --seed 2", "9\nhint\n" + stubborn_script(60));
+  const Result r =
+      play_with_input("--opponents random --hint-agent random --bidding --seed 2", "9\nhint\n" + stubborn_script(60));
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("\"9\" is not a bid you can make now"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Landlord: "), std::string::npos) << r.out;

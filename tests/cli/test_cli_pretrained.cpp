@@ -14,8 +14,8 @@
 
 namespace {
 
-using ddz::testing::CliResult;
 using ddz::testing::cli_temp_path;
+using ddz::testing::CliResult;
 using ddz::testing::run_ddz;
 using ddz::testing::run_ddz_with_input;
 using ddz::testing::Stderr;
@@ -132,7 +132,8 @@ TEST(CliPretrained, DefaultsUseTheShippedNetwork) {
 TEST(CliPretrained, ExportFromRewritesTheDefaultSettings) {
   if (!std::ifstream(kShipped).good()) GTEST_SKIP() << kShipped << " is missing (test_agent fails on that)";
   const std::string out = cli_temp_path("resettled.ddz");
-  CliResult r = run_ddz("export --from " + kShipped + " --out " + out + " --settings search=gumbel,sims=8,k=2,confident=0");
+  CliResult r =
+      run_ddz("export --from " + kShipped + " --out " + out + " --settings search=gumbel,sims=8,k=2,confident=0");
   ASSERT_EQ(r.code, 0) << r.err;
   const std::string record = record_file();
   r = run_ddz("analyse --record " + record + " --move 3 --json", "DDZ_PRETRAINED=" + out);
@@ -210,13 +211,13 @@ TEST(CliPretrained, ExportMergeAveragesTwoFilesInOne) {
   CliResult r = run_ddz("export --from " + a + " --merge " + b + " --out " + out);
   ASSERT_EQ(r.code, 0) << r.err;
   const ddz::AgentFile fa = ddz::load_agent_file(a), fo = ddz::load_agent_file(out);
-  for (size_t i = 0; i < fa.spec.policy_hidden.size(); ++i) EXPECT_EQ(fo.spec.policy_hidden[i], 2 * fa.spec.policy_hidden[i]);
-  for (size_t i = 0; i < fa.spec.value_hidden.size(); ++i) EXPECT_EQ(fo.spec.value_hidden[i], 2 * fa.spec.value_hidden[i]);
+  for (size_t i = 0; i < fa.spec.policy_hidden.size(); ++i)
+    EXPECT_EQ(fo.spec.policy_hidden[i], 2 * fa.spec.policy_hidden[i]);
+  for (size_t i = 0; i < fa.spec.value_hidden.size(); ++i)
+    EXPECT_EQ(fo.spec.value_hidden[i], 2 * fa.spec.value_hidden[i]);
   EXPECT_EQ(fo.spec.bid_hidden, fa.spec.bid_hidden);
   for (const auto& [name, tensor] : fo.weights.tensors) {
-    if (name.rfind("bid_", 0) == 0) {
-      EXPECT_EQ(tensor, fa.weights.at(name)) << name;
-    }
+    if (name.rfind("bid_", 0) == 0) { EXPECT_EQ(tensor, fa.weights.at(name)) << name; }
   }
   EXPECT_EQ(fo.agent_settings, "sims=3");
   EXPECT_NE(fo.provenance.find("\"merges\""), std::string::npos) << fo.provenance;

@@ -103,17 +103,14 @@ TEST(CliSolve24, CountsSolvableMultisets) {
   for (const auto& line : lines(r.out))
     if (line.rfind("values", 0) == 0) counts.push_back(line);
   EXPECT_EQ(counts, (std::vector<std::string>{"values 1..9: 404 of 495 multisets solvable",
-                                                    "values 1..13: 1362 of 1820 multisets solvable"}));
+                                              "values 1..13: 1362 of 1820 multisets solvable"}));
 }
 
 TEST(CliSolve24, BadInputExitsTwoWithAClearMessage) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"solve24 1 2 3", "expected 4 card values"},
-      {"solve24 1 2 3 4 5", "got 5"},
-      {"solve24 1 2 3 14", "\"14\" is outside 1..13"},
-      {"solve24 0 2 3 4", "\"0\" is outside 1..13"},
-      {"solve24 1 2 3 x", "\"x\" is not a card value"},
-      {"solve24 --count --max 20", "outside 1..13"},
+      {"solve24 1 2 3", "expected 4 card values"},      {"solve24 1 2 3 4 5", "got 5"},
+      {"solve24 1 2 3 14", "\"14\" is outside 1..13"},  {"solve24 0 2 3 4", "\"0\" is outside 1..13"},
+      {"solve24 1 2 3 x", "\"x\" is not a card value"}, {"solve24 --count --max 20", "outside 1..13"},
   };
   for (const auto& [args, message] : cases) {
     const CmdResult r = run_ddz(args);

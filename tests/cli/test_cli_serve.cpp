@@ -46,9 +46,13 @@ json request_of(const Observation& obs) {
     return {{"type", "bid"}, {"hand", to_string(obs.hand)}, {"bids", bids}};
   }
   json history = json::array();
-  for (const auto& rec : obs.history) history.push_back({{"role", role_name(obs.role_of(rec.seat))}, {"cards", to_string(rec.move)}});
-  json request = {{"type", "play"}, {"role", role_name(obs.role())}, {"hand", to_string(obs.hand)},
-                  {"kitty", to_string(obs.kitty)}, {"history", history}};
+  for (const auto& rec : obs.history)
+    history.push_back({{"role", role_name(obs.role_of(rec.seat))}, {"cards", to_string(rec.move)}});
+  json request = {{"type", "play"},
+                  {"role", role_name(obs.role())},
+                  {"hand", to_string(obs.hand)},
+                  {"kitty", to_string(obs.kitty)},
+                  {"history", history}};
   if (!obs.bids.empty()) {
     json bids = json::array();
     for (const auto& b : obs.bids) bids.push_back({{"role", role_name(obs.role_of(b.seat))}, {"bid", b.bid}});
@@ -168,10 +172,11 @@ TEST(CliServe, BotzoneMode) {
   // FightTheLandlord classic, the landlord (20 cards) leads: the ids must come from its hand.
   json own20 = json::array();
   for (int id = 0; id < 20; ++id) own20.push_back(id * 2);
-  r = run_with_input("serve --protocol botzone --agent random --seed 5",
-                     json{{"requests", {{{"own", own20}, {"publiccard", {0, 2, 4}}, {"history", {json::array(), json::array()}}}}},
-                          {"responses", json::array()}}
-                         .dump());
+  r = run_with_input(
+      "serve --protocol botzone --agent random --seed 5",
+      json{{"requests", {{{"own", own20}, {"publiccard", {0, 2, 4}}, {"history", {json::array(), json::array()}}}}},
+           {"responses", json::array()}}
+          .dump());
   out = json::parse(r.out);
   ASSERT_TRUE(out["response"].is_array()) << r.out;
   ASSERT_FALSE(out["response"].empty()) << r.out;

@@ -91,7 +91,8 @@ class CliTrain : public ::testing::Test {
 TEST_F(CliTrain, BadConfigKeyIsNamedWithTheFile) {
   const fs::path dir = fresh_dir("cli_train_bad");
   std::ofstream(dir / "bad.yaml") << "sims: 8\nlearning_rate: 0.1\n";
-  const int status = run({"train", "--config", (dir / "bad.yaml").string(), "--run-dir", (dir / "run").string()}, dir / "out.txt");
+  const int status =
+      run({"train", "--config", (dir / "bad.yaml").string(), "--run-dir", (dir / "run").string()}, dir / "out.txt");
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 2);
   const std::string out = slurp(dir / "out.txt");
@@ -103,8 +104,9 @@ TEST_F(CliTrain, SigtermSavesACheckpointAndExitsCleanlyThenExports) {
   const fs::path dir = fresh_dir("cli_train_sigterm");
   std::ofstream(dir / "tiny.yaml") << kLongTinyConfig;
   const fs::path rundir = dir / "run";
-  const pid_t pid = spawn({"train", "--config", (dir / "tiny.yaml").string(), "--run-dir", rundir.string(), "--no-progress"},
-                          dir / "out.txt");
+  const pid_t pid =
+      spawn({"train", "--config", (dir / "tiny.yaml").string(), "--run-dir", rundir.string(), "--no-progress"},
+            dir / "out.txt");
   // Wait until training is under way (the log exists), then let it run a moment.
   for (int i = 0; i < 1200 && slurp(rundir / "log.txt").find("new run") == std::string::npos; ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -116,8 +118,7 @@ TEST_F(CliTrain, SigtermSavesACheckpointAndExitsCleanlyThenExports) {
   EXPECT_EQ(WEXITSTATUS(status), 0) << slurp(dir / "out.txt");
   EXPECT_NE(slurp(rundir / "log.txt").find("stopped by signal 15"), std::string::npos) << slurp(rundir / "log.txt");
   bool checkpoint = false;
-  for (const auto& e : fs::directory_iterator(rundir / "checkpoints"))
-    checkpoint |= e.path().extension() == ".json";
+  for (const auto& e : fs::directory_iterator(rundir / "checkpoints")) checkpoint |= e.path().extension() == ".json";
   EXPECT_TRUE(checkpoint);
   for (const char* f : {"config.yaml", "metrics.csv", "curves.svg"}) EXPECT_TRUE(fs::exists(rundir / f)) << f;
 
@@ -126,14 +127,15 @@ TEST_F(CliTrain, SigtermSavesACheckpointAndExitsCleanlyThenExports) {
   EXPECT_EQ(WEXITSTATUS(run({"export", "--run", rundir.string(), "--out", agent.string()}, dir / "export.txt")), 0)
       << slurp(dir / "export.txt");
   EXPECT_TRUE(fs::exists(agent));
-  EXPECT_EQ(WEXITSTATUS(run({"export", "--run", (dir / "nope").string(), "--out", agent.string()}, dir / "export2.txt")), 2);
+  EXPECT_EQ(
+      WEXITSTATUS(run({"export", "--run", (dir / "nope").string(), "--out", agent.string()}, dir / "export2.txt")), 2);
   EXPECT_NE(slurp(dir / "export2.txt").find("nope"), std::string::npos);
 
   // --resume continues the run (and stops at once: max_games is already reached).
   std::ofstream(dir / "tiny.yaml", std::ios::app) << "max_games: 1\n";
-  const int resumed = run({"train", "--config", (dir / "tiny.yaml").string(), "--run-dir", rundir.string(), "--resume",
-                           "--no-progress"},
-                          dir / "resume.txt");
+  const int resumed = run(
+      {"train", "--config", (dir / "tiny.yaml").string(), "--run-dir", rundir.string(), "--resume", "--no-progress"},
+      dir / "resume.txt");
   ASSERT_TRUE(WIFEXITED(resumed));
   EXPECT_EQ(WEXITSTATUS(resumed), 0) << slurp(dir / "resume.txt");
   EXPECT_NE(slurp(rundir / "log.txt").find("resumed from checkpoint"), std::string::npos);

@@ -25,12 +25,12 @@ TEST(CliWeb, BadSpecAndAddressExit2) {
 TEST(CliWeb, PortInUseIsRefusedAndSigtermStops) {
   const std::string ddz = std::string(DDZ_BINARY_DIR) + "/ddz";
   const std::string out = ddz::testing::cli_temp_path("web_out.txt");
-  const std::string script =
-      ddz + " web --agent heuristic --port 0 >" + out + " 2>&1 & pid=$!; " +
-      "for i in $(seq 100); do grep -q http:// " + out + " && break; sleep 0.1; done; " +
-      "port=$(sed -n 's|.*127\\.0\\.0\\.1:\\([0-9]*\\)/.*|\\1|p' " + out + "); echo port=$port; " +
-      ddz + " web --agent heuristic --port $port 2>&1; echo second=$?; " +
-      "kill -TERM $pid; wait $pid; echo first=$?; cat " + out;
+  const std::string script = ddz + " web --agent heuristic --port 0 >" + out + " 2>&1 & pid=$!; " +
+                             "for i in $(seq 100); do grep -q http:// " + out + " && break; sleep 0.1; done; " +
+                             "port=$(sed -n 's|.*127\\.0\\.0\\.1:\\([0-9]*\\)/.*|\\1|p' " + out +
+                             "); echo port=$port; " + ddz +
+                             " web --agent heuristic --port $port 2>&1; echo second=$?; " +
+                             "kill -TERM $pid; wait $pid; echo first=$?; cat " + out;
   const auto r = run_shell(script);
   std::remove(out.c_str());
   EXPECT_EQ(r.code, 0);

@@ -21,11 +21,20 @@ TEST(Catalogue, HoldsExactly27471DistinctCardSets) {
 }
 
 TEST(Catalogue, PerTypeCountsMatchRules) {
-  const std::map<std::string, int> expected = {
-      {"solo", 15},          {"pair", 13},          {"trio", 13},           {"trio_solo", 182},
-      {"trio_pair", 156},    {"solo_chain", 36},    {"pair_chain", 52},     {"trio_chain", 45},
-      {"trio_solo_chain", 21822}, {"trio_pair_chain", 2939}, {"four_two_solo", 1326},
-      {"four_two_pair", 858}, {"bomb", 13},          {"rocket", 1}};
+  const std::map<std::string, int> expected = {{"solo", 15},
+                                               {"pair", 13},
+                                               {"trio", 13},
+                                               {"trio_solo", 182},
+                                               {"trio_pair", 156},
+                                               {"solo_chain", 36},
+                                               {"pair_chain", 52},
+                                               {"trio_chain", 45},
+                                               {"trio_solo_chain", 21822},
+                                               {"trio_pair_chain", 2939},
+                                               {"four_two_solo", 1326},
+                                               {"four_two_pair", 858},
+                                               {"bomb", 13},
+                                               {"rocket", 1}};
   std::map<std::string, int> counts;
   for (const Move& m : catalogue()) ++counts[type_name(m.type)];
   EXPECT_EQ(counts, expected);
@@ -51,18 +60,48 @@ TEST(Catalogue, EveryEntryIsConsistentWithItsType) {
     const int size = m.cards.size();
     switch (m.type) {
       case MoveType::Solo: EXPECT_EQ(size, 1); break;
-      case MoveType::Pair: EXPECT_EQ(size, 2); EXPECT_EQ(m.cards.count(m.key), 2); break;
-      case MoveType::Trio: EXPECT_EQ(size, 3); EXPECT_EQ(m.cards.count(m.key), 3); break;
-      case MoveType::TrioSolo: EXPECT_EQ(size, 4); EXPECT_EQ(m.cards.count(m.key), 3); break;
-      case MoveType::TrioPair: EXPECT_EQ(size, 5); EXPECT_EQ(m.cards.count(m.key), 3); break;
-      case MoveType::SoloChain: EXPECT_EQ(size, m.len); EXPECT_GE(m.len, 5); break;
-      case MoveType::PairChain: EXPECT_EQ(size, 2 * m.len); EXPECT_GE(m.len, 3); break;
-      case MoveType::TrioChain: EXPECT_EQ(size, 3 * m.len); EXPECT_GE(m.len, 2); break;
+      case MoveType::Pair:
+        EXPECT_EQ(size, 2);
+        EXPECT_EQ(m.cards.count(m.key), 2);
+        break;
+      case MoveType::Trio:
+        EXPECT_EQ(size, 3);
+        EXPECT_EQ(m.cards.count(m.key), 3);
+        break;
+      case MoveType::TrioSolo:
+        EXPECT_EQ(size, 4);
+        EXPECT_EQ(m.cards.count(m.key), 3);
+        break;
+      case MoveType::TrioPair:
+        EXPECT_EQ(size, 5);
+        EXPECT_EQ(m.cards.count(m.key), 3);
+        break;
+      case MoveType::SoloChain:
+        EXPECT_EQ(size, m.len);
+        EXPECT_GE(m.len, 5);
+        break;
+      case MoveType::PairChain:
+        EXPECT_EQ(size, 2 * m.len);
+        EXPECT_GE(m.len, 3);
+        break;
+      case MoveType::TrioChain:
+        EXPECT_EQ(size, 3 * m.len);
+        EXPECT_GE(m.len, 2);
+        break;
       case MoveType::TrioSoloChain: EXPECT_EQ(size, 4 * m.len); break;
       case MoveType::TrioPairChain: EXPECT_EQ(size, 5 * m.len); break;
-      case MoveType::FourTwoSolo: EXPECT_EQ(size, 6); EXPECT_EQ(m.cards.count(m.key), 4); break;
-      case MoveType::FourTwoPair: EXPECT_EQ(size, 8); EXPECT_EQ(m.cards.count(m.key), 4); break;
-      case MoveType::Bomb: EXPECT_EQ(size, 4); EXPECT_EQ(m.cards.count(m.key), 4); break;
+      case MoveType::FourTwoSolo:
+        EXPECT_EQ(size, 6);
+        EXPECT_EQ(m.cards.count(m.key), 4);
+        break;
+      case MoveType::FourTwoPair:
+        EXPECT_EQ(size, 8);
+        EXPECT_EQ(m.cards.count(m.key), 4);
+        break;
+      case MoveType::Bomb:
+        EXPECT_EQ(size, 4);
+        EXPECT_EQ(m.cards.count(m.key), 4);
+        break;
       case MoveType::Rocket: EXPECT_EQ(m.cards, parse_cards("XD")); break;
       case MoveType::Pass: ADD_FAILURE() << "pass in the catalogue"; break;
     }
@@ -102,7 +141,7 @@ TEST(Catalogue, KickerRuleExamples) {
   EXPECT_EQ(type_of("AAA222"), "none");
   EXPECT_EQ(type_of("AAA2"), "trio_solo");
   EXPECT_EQ(type_of("AAA22"), "trio_pair");
-  EXPECT_EQ(type_of("222XD"), "none");       // trio_pair kickers are a pair of 3..2
+  EXPECT_EQ(type_of("222XD"), "none");  // trio_pair kickers are a pair of 3..2
   EXPECT_EQ(type_of("3334"), "trio_solo");
   EXPECT_EQ(type_of("33344"), "trio_pair");
   EXPECT_EQ(type_of("3333444"), "none");
@@ -187,9 +226,7 @@ TEST(Catalogue, ParseMove) {
   try {
     parse_move("3456");
     FAIL();
-  } catch (const NotationError& e) {
-    EXPECT_NE(std::string(e.what()).find("3456"), std::string::npos);
-  }
+  } catch (const NotationError& e) { EXPECT_NE(std::string(e.what()).find("3456"), std::string::npos); }
 }
 
 TEST(Catalogue, BeatsFollowsRules) {

@@ -46,7 +46,8 @@ std::vector<int> reference(Hand hand, const Move& to_beat) {
     return ids;
   }
   const auto& b = buckets();
-  if (to_beat.type != MoveType::Bomb && to_beat.type != MoveType::Rocket) scan(b.by_kind.at({int(to_beat.type), int(to_beat.len)}));
+  if (to_beat.type != MoveType::Bomb && to_beat.type != MoveType::Rocket)
+    scan(b.by_kind.at({int(to_beat.type), int(to_beat.len)}));
   scan(b.by_type[size_t(MoveType::Bomb)]);
   scan(b.by_type[size_t(MoveType::Rocket)]);
   std::sort(ids.begin(), ids.end());
@@ -61,9 +62,7 @@ std::vector<int> generated_ids(const std::vector<Move>& moves) {
   for (size_t i = 0; i < moves.size(); ++i) {
     const int id = action_id(moves[i]);
     EXPECT_NE(id, -1) << "mislabelled move " << to_string(moves[i]) << " (" << type_name(moves[i].type) << ")";
-    if (moves[i].is_pass()) {
-      EXPECT_EQ(i + 1, moves.size()) << "pass must come last";
-    }
+    if (moves[i].is_pass()) { EXPECT_EQ(i + 1, moves.size()) << "pass must come last"; }
     ids.push_back(id);
   }
   std::vector<int> sorted = ids;

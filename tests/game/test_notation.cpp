@@ -95,7 +95,8 @@ TEST(Notation, HandArithmetic) {
   Rng rng(3);
   for (int i = 0; i < 20000; ++i) {  // contains/size agree with per-rank counts
     Hand x, y;
-    for (int r = 0; r < kNumRanks; ++r) x.add(r, int(rng.below(r >= RX ? 2 : 5))), y.add(r, int(rng.below(r >= RX ? 2 : 5)));
+    for (int r = 0; r < kNumRanks; ++r)
+      x.add(r, int(rng.below(r >= RX ? 2 : 5))), y.add(r, int(rng.below(r >= RX ? 2 : 5)));
     bool sub = true;
     int size = 0;
     for (int r = 0; r < kNumRanks; ++r) sub = sub && y.count(r) <= x.count(r), size += x.count(r);
@@ -127,9 +128,7 @@ TEST(Notation, CardIds) {
   try {
     hand_from_ids({7, 7});
     FAIL();
-  } catch (const NotationError& e) {
-    EXPECT_NE(std::string(e.what()).find("7"), std::string::npos);
-  }
+  } catch (const NotationError& e) { EXPECT_NE(std::string(e.what()).find("7"), std::string::npos); }
 }
 
 // A reference parser written independently: counts per rank, or false on any error.

@@ -15,11 +15,11 @@ namespace {
 
 // Everything observable through the public interface; equal fingerprints = unchanged state.
 auto fingerprint(const GameState& s) {
-  std::vector<uint64_t> v = {uint64_t(s.phase()), uint64_t(s.to_move()), uint64_t(s.landlord()), s.kitty().bits(),
-                             uint64_t(s.base_score()), uint64_t(s.redeals()), uint64_t(s.first_bidder()),
-                             s.bids().size(), s.history().size(), s.to_beat().cards.bits(), uint64_t(s.to_beat().type),
-                             uint64_t(s.to_beat_seat()), uint64_t(s.bombs_played()), uint64_t(s.rockets_played()),
-                             uint64_t(s.winner())};
+  std::vector<uint64_t> v = {
+      uint64_t(s.phase()),        uint64_t(s.to_move()),        uint64_t(s.landlord()),     s.kitty().bits(),
+      uint64_t(s.base_score()),   uint64_t(s.redeals()),        uint64_t(s.first_bidder()), s.bids().size(),
+      s.history().size(),         s.to_beat().cards.bits(),     uint64_t(s.to_beat().type), uint64_t(s.to_beat_seat()),
+      uint64_t(s.bombs_played()), uint64_t(s.rockets_played()), uint64_t(s.winner())};
   for (int seat = 0; seat < kNumSeats; ++seat) {
     v.push_back(s.hand(seat).bits());
     v.push_back(s.played(seat).bits());
@@ -28,7 +28,9 @@ auto fingerprint(const GameState& s) {
   return v;
 }
 
-bool contains_move(const std::vector<Move>& moves, const Move& m) { return std::find(moves.begin(), moves.end(), m) != moves.end(); }
+bool contains_move(const std::vector<Move>& moves, const Move& m) {
+  return std::find(moves.begin(), moves.end(), m) != moves.end();
+}
 
 Hand random_cards(Rng& rng, int n) {
   Hand pool = Hand::deck(), out;
@@ -164,9 +166,7 @@ void play_random_game(uint64_t seed, const Rules& rules, Tally& t) {
   // Play phase.
   ASSERT_EQ(s.phase(), Phase::Play);
   const int landlord = s.landlord();
-  if (!rules.bidding) {
-    ASSERT_EQ(landlord, rules.fixed_landlord);
-  }
+  if (!rules.bidding) { ASSERT_EQ(landlord, rules.fixed_landlord); }
   ASSERT_EQ(s.hand(landlord).size(), 20);
   ASSERT_EQ(s.hand(landlord), s.initial_deal().hands[size_t(landlord)] + s.kitty());
   ASSERT_EQ(s.to_move(), landlord) << "the landlord leads";
@@ -201,16 +201,15 @@ void play_random_game(uint64_t seed, const Rules& rules, Tally& t) {
     ASSERT_EQ(s.history().back().move, move);
     int new_leader = kNoSeat;
     if (move.is_pass()) {
-      if (++passes == 2) new_leader = model_to_beat_seat, model_to_beat = Move::pass(), model_to_beat_seat = kNoSeat, passes = 0;
+      if (++passes == 2)
+        new_leader = model_to_beat_seat, model_to_beat = Move::pass(), model_to_beat_seat = kNoSeat, passes = 0;
     } else {
       model_to_beat = move, model_to_beat_seat = seat, passes = 0;
     }
     if (s.phase() == Phase::Play) {
       ASSERT_FALSE(s.hand(seat).empty());
       ASSERT_EQ(s.to_move(), (seat + 1) % 3) << "turn order";
-      if (new_leader != kNoSeat) {
-        ASSERT_EQ(s.to_move(), new_leader) << "after two passes the last player leads";
-      }
+      if (new_leader != kNoSeat) { ASSERT_EQ(s.to_move(), new_leader) << "after two passes the last player leads"; }
     } else {
       ASSERT_TRUE(s.hand(seat).empty());
       ASSERT_EQ(s.winner(), seat);
@@ -375,12 +374,14 @@ TEST(State, BadDealsAndPositionsAreRejected) {
   Rules bad;
   bad.fixed_landlord = 3;
   EXPECT_THROW(GameState(1, bad), std::invalid_argument);
-  EXPECT_THROW(GameState::from_position({parse_cards("3"), parse_cards("4"), parse_cards("5")}, 0, 0, parse_move("3"), 0),
-               std::invalid_argument);
+  EXPECT_THROW(
+      GameState::from_position({parse_cards("3"), parse_cards("4"), parse_cards("5")}, 0, 0, parse_move("3"), 0),
+      std::invalid_argument);
 }
 
 TEST(State, FromPositionFollows) {
-  GameState s = GameState::from_position({parse_cards("34"), parse_cards("5"), parse_cards("66")}, 0, 1, parse_move("3"), 0);
+  GameState s =
+      GameState::from_position({parse_cards("34"), parse_cards("5"), parse_cards("66")}, 0, 1, parse_move("3"), 0);
   EXPECT_EQ(s.check_consistency(), "");
   EXPECT_EQ(s.apply_move(parse_move("5")), "");
   EXPECT_EQ(s.phase(), Phase::Over);

@@ -35,9 +35,7 @@ void expect_error(const std::string& bytes, const std::string& source, const std
   } catch (const ModelFileError& e) {
     const std::string what = e.what();
     EXPECT_EQ(what.rfind(source + ": ", 0), 0u) << what;
-    if (!needle.empty()) {
-      EXPECT_NE(what.find(needle), std::string::npos) << what;
-    }
+    if (!needle.empty()) { EXPECT_NE(what.find(needle), std::string::npos) << what; }
   }
 }
 
@@ -104,8 +102,10 @@ TEST(AgentFile, ArchitectureMustMatchTheWeights) {
   other.value_hidden = {7};
   expect_error(with_meta(kMetaArchitecture, other.to_json()), "arch.ddz", "value_h0.weight");
   expect_error(with_meta(kMetaArchitecture, "{not json"), "json.ddz", "JSON");
-  expect_error(with_meta(kMetaArchitecture, R"({"feature_version":1,"policy_hidden":[8,4],"value_hidden":[6],"bid_hidden":[5],"extra":1})"),
-               "unknown.ddz", "unknown key");
+  expect_error(
+      with_meta(kMetaArchitecture,
+                R"({"feature_version":1,"policy_hidden":[8,4],"value_hidden":[6],"bid_hidden":[5],"extra":1})"),
+      "unknown.ddz", "unknown key");
   Weights w = parse_weights(serialize_agent_file(tiny_file()), "mem", kAgentMagic);
   w.meta.erase(kMetaAgentSettings);
   expect_error(serialize_weights(w, kAgentMagic), "meta.ddz", "agent_settings");
@@ -118,12 +118,11 @@ TEST(NetworkSpec, JsonRoundTripAndValidation) {
   EXPECT_THROW(NetworkSpec::from_json(R"({"feature_version":1,"policy_hidden":[0]})"), std::invalid_argument);
   EXPECT_THROW(NetworkSpec::from_json(R"({"policy_hidden":[8]})"), std::invalid_argument);
   EXPECT_THROW(NetworkSpec::from_json(R"({"feature_version":"one"})"), std::invalid_argument);
-  EXPECT_EQ(default_spec().parameter_count(),
-            [] {
-              int64_t n = 0;
-              for (const auto& [name, t] : random_weights(default_spec(), 1).tensors) n += t.numel();
-              return n;
-            }());
+  EXPECT_EQ(default_spec().parameter_count(), [] {
+    int64_t n = 0;
+    for (const auto& [name, t] : random_weights(default_spec(), 1).tensors) n += t.numel();
+    return n;
+  }());
 }
 
 }  // namespace

@@ -163,7 +163,7 @@ TEST(Features, BidInputMarksPositionAndBids) {
   EXPECT_EQ(slots[0 * 5 + 1], 1.0f);  // first bidder passed
   EXPECT_EQ(slots[1 * 5 + 3], 1.0f);  // second bid 2
   EXPECT_EQ(slots[2 * 5 + 0], 1.0f);  // this seat has not bid
-  EXPECT_EQ(slots[15 + 2], 1.0f);     // highest bid so far 2
+  EXPECT_EQ(slots[15 + 2], 1.0f);  // highest bid so far 2
   // the fewest plays that empty the hand: the chain 4..A, 333 with the 2, the rocket
   const float* plays = f.data() + kBidDimV1;
   for (int k = 0; k < kMinPlaysSlots; ++k) EXPECT_EQ(plays[k], k == 3 - 1 ? 1.0f : 0.0f) << k;

@@ -64,9 +64,7 @@ TEST(NetGrowth, WiderAndDeeperNetsComputeTheSame) {
     double tail = 0;
     for (int64_t r = from.policy_hidden[0]; r < first.shape[0]; ++r)
       for (int64_t c = 0; c < first.shape[1]; ++c) tail += std::abs(first.data[size_t(r * first.shape[1] + c)]);
-    if (to.policy_hidden[0] > from.policy_hidden[0]) {
-      EXPECT_GT(tail, 0.0);
-    }
+    if (to.policy_hidden[0] > from.policy_hidden[0]) { EXPECT_GT(tail, 0.0); }
   }
 }
 
@@ -126,8 +124,9 @@ TEST(NetGrowth, ShrinkingOrANarrowAddedLayerIsRefused) {
             std::string::npos);
   EXPECT_NE(growth_error(from, spec_of({16, 8}, {12, 4}, {10})).find("value_hidden: layer 1 has 4 units"),
             std::string::npos);
-  EXPECT_NE(growth_error(from, spec_of({16, 8}, {12, 6}, {10, 9})).find("bid_hidden: layer 1 has 9 units, fewer "
-                                                                        "than 10 (the checkpoint's last layer)"),
+  EXPECT_NE(growth_error(from, spec_of({16, 8}, {12, 6}, {10, 9}))
+                .find("bid_hidden: layer 1 has 9 units, fewer "
+                      "than 10 (the checkpoint's last layer)"),
             std::string::npos);
   EXPECT_THROW(grow_weights(from, w, spec_of({8, 8}, {12, 6}, {10}), 1), std::invalid_argument);
   Weights damaged = w;

@@ -122,9 +122,7 @@ TEST(NetMerge, BadMergesAreRefusedWithTheReason) {
   const auto message = [&](const std::vector<Weights>& members, const std::vector<std::string>& heads) {
     try {
       merge_networks(spec, members, heads);
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what());
-    }
+    } catch (const std::invalid_argument& e) { return std::string(e.what()); }
     return std::string("no error");
   };
   EXPECT_NE(message({}, {"policy"}).find("no networks"), std::string::npos);

@@ -32,9 +32,7 @@ void expect_error(const std::string& bytes, const std::string& source) {
   try {
     parse_weights(bytes, source);
     FAIL() << "no error for " << bytes.size() << " bytes";
-  } catch (const ModelFileError& e) {
-    EXPECT_EQ(std::string(e.what()).rfind(source + ": ", 0), 0u) << e.what();
-  }
+  } catch (const ModelFileError& e) { EXPECT_EQ(std::string(e.what()).rfind(source + ": ", 0), 0u) << e.what(); }
 }
 
 TEST(Weights, RoundTrip) {
@@ -64,9 +62,7 @@ TEST(Weights, MissingFileNamesThePath) {
   try {
     load_weights(path);
     FAIL();
-  } catch (const ModelFileError& e) {
-    EXPECT_NE(std::string(e.what()).find(path), std::string::npos);
-  }
+  } catch (const ModelFileError& e) { EXPECT_NE(std::string(e.what()).find(path), std::string::npos); }
 }
 
 TEST(Weights, EveryTruncationIsAnError) {

@@ -36,8 +36,8 @@ Observation farmer_view(const char* kitty, const char* extra, const char* farmer
 MctsOptions exact_options(int sims) {
   MctsOptions opt;
   opt.simulations = sims;
-  opt.solver_cards = 54;     // every world below the root is solved
-  opt.solver_nodes = 0;      // these positions are small: no cap needed
+  opt.solver_cards = 54;  // every world below the root is solved
+  opt.solver_nodes = 0;  // these positions are small: no cap needed
   opt.solver_table_mb = 4;
   return opt;
 }
@@ -52,8 +52,8 @@ struct KnownWin {
 TEST(Mcts, FindsTheOnlyWinWhenEverythingIsKnown) {
   // Positions checked with the exact solver: farmer 1 leads and exactly one of its moves wins.
   const KnownWin cases[] = {
-      {"8Q2", "4689TJKX", "36Q", "6"},           // a lone 6, not the straight
-      {"49D", "458889", "57TA", "4888"},         // trio with the 4, keeping 5 and 9
+      {"8Q2", "4689TJKX", "36Q", "6"},  // a lone 6, not the straight
+      {"49D", "458889", "57TA", "4888"},  // trio with the 4, keeping 5 and 9
       {"522", "6689TJQKA", "5TQKA", "89TJQKA"},  // the 7-card straight, not the longest
       {"JKK", "36789TJQ", "5788TTQ", "6789TJQ"},
   };

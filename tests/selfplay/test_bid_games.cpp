@@ -70,7 +70,12 @@ TEST(BidGames, SamplesAreTheLandlordResultsOfEachBiddingSeat) {
         std::vector<std::vector<BidRecord>> expected;
         std::vector<BidRecord> before;
         for (const BidRecord& r : bidding.bids()) {
-          const int highest = before.empty() ? 0 : std::max_element(before.begin(), before.end(), [](const BidRecord& a, const BidRecord& b) { return a.bid < b.bid; })->bid;
+          const int highest =
+              before.empty()
+                  ? 0
+                  : std::max_element(before.begin(), before.end(), [](const BidRecord& a, const BidRecord& b) {
+                      return a.bid < b.bid;
+                    })->bid;
           if (r.seat == seat && highest < 3) expected.push_back(before);
           before.push_back(r);
         }

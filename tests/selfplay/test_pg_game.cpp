@@ -262,9 +262,7 @@ TEST(PgGame, BiddingShareGivesFixedLandlordGames) {
     const Rules r = game_rules(cfg, seed);
     bidding += r.bidding;
     EXPECT_EQ(r.bidding, game_rules(cfg, seed).bidding);
-    if (!r.bidding) {
-      EXPECT_EQ(r.fixed_landlord, 0);
-    }
+    if (!r.bidding) { EXPECT_EQ(r.fixed_landlord, 0); }
   }
   EXPECT_GT(bidding, 430);  // 500 expected
   EXPECT_LT(bidding, 570);

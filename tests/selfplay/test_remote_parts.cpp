@@ -37,7 +37,6 @@ using testing::fresh_dir;
 using testing::tiny_config;
 using testing::tiny_spec;
 
-
 std::vector<GameSamples> some_games(const TrainConfig& cfg, int n) {
   Learner learner(tiny_spec(), cfg, 3);
   const EigenNet net(tiny_spec(), learner.weights());
@@ -134,8 +133,9 @@ TEST(RemoteWire, GreetingNamesTheFirstDifference) {
   EXPECT_EQ(hello_mismatch(mine, same), "");
   TrainConfig other = cfg;
   other.sims = 8;
-  EXPECT_NE(hello_mismatch(mine, make_hello(other, tiny_spec(), "b", 1)).find("'sims: 8' where the learner has 'sims: 4'"),
-            std::string::npos);
+  EXPECT_NE(
+      hello_mismatch(mine, make_hello(other, tiny_spec(), "b", 1)).find("'sims: 8' where the learner has 'sims: 4'"),
+      std::string::npos);
   other = cfg;
   other.actors = 7;  // a per-process setting
   EXPECT_EQ(hello_mismatch(mine, make_hello(other, tiny_spec(), "c", 7)), "");
@@ -220,7 +220,8 @@ TEST(RemoteStore, UnreachableLearnerIsAClearErrorWithinTheTimeout) {
     Store::connect(Endpoint{"127.0.0.1", port}, 1);
     ADD_FAILURE() << "connected to a closed port";
   } catch (const RemoteError& e) {
-    EXPECT_NE(std::string(e.what()).find("cannot reach the learner at 127.0.0.1:" + std::to_string(port)), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("cannot reach the learner at 127.0.0.1:" + std::to_string(port)),
+              std::string::npos)
         << e.what();
     EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
   }
@@ -260,7 +261,8 @@ struct HubRig {
     clear_stop();
     auto w = std::make_shared<const Weights>(learner.weights());
     published.set(std::make_shared<const EigenNet>(tiny_spec(), *w), version, w);
-    hub = std::make_unique<RemoteHub>(parse_endpoint("127.0.0.1:0", "--listen"), config, tiny_spec(), published, store, log);
+    hub = std::make_unique<RemoteHub>(parse_endpoint("127.0.0.1:0", "--listen"), config, tiny_spec(), published, store,
+                                      log);
   }
   JoinOptions join(const fs::path& config_file, const std::string& name) const {
     JoinOptions j;

@@ -134,24 +134,27 @@ TEST(RemoteProcesses, ActorsDieAndRejoinLearnerResumesAndActorsReconnect) {
   std::ofstream(cfg) << kConfig;
   const fs::path run = dir / "run";
   const fs::path log = run / "log.txt";
-  auto learner = std::make_unique<Child>(
-      std::vector<std::string>{bin, "train", "--config", cfg, "--run-dir", run.string(), "--listen", "127.0.0.1:0", "--no-progress"},
-      dir / "learner.out");
+  auto learner =
+      std::make_unique<Child>(std::vector<std::string>{bin, "train", "--config", cfg, "--run-dir", run.string(),
+                                                       "--listen", "127.0.0.1:0", "--no-progress"},
+                              dir / "learner.out");
   ASSERT_TRUE(eventually(60, [&] { return fs::exists(run / "listen.txt"); })) << text_of(dir / "learner.out");
   std::string at = text_of(run / "listen.txt");
   at = at.substr(0, at.find('\n'));
   auto actor = [&](const std::string& name) {
-    return std::make_unique<Child>(std::vector<std::string>{bin, "train", "--config", cfg, "--join", at, "--name", name,
-                                                            "--retry-seconds", "60"},
-                                   dir / (name + ".out"));
+    return std::make_unique<Child>(
+        std::vector<std::string>{bin, "train", "--config", cfg, "--join", at, "--name", name, "--retry-seconds", "60"},
+        dir / (name + ".out"));
   };
   auto a1 = actor("a1");
   auto a2 = actor("a2");
-  ASSERT_TRUE(eventually(60, [&] {
-    const std::string t = text_of(log);
-    return t.find("actor a1 joined") != std::string::npos && t.find("actor a2 joined") != std::string::npos &&
-           latest(run).steps > 0;
-  })) << text_of(log) << text_of(dir / "learner.out");
+  ASSERT_TRUE(eventually(60,
+                         [&] {
+                           const std::string t = text_of(log);
+                           return t.find("actor a1 joined") != std::string::npos &&
+                                  t.find("actor a2 joined") != std::string::npos && latest(run).steps > 0;
+                         }))
+      << text_of(log) << text_of(dir / "learner.out");
 
   // One actor dies: the learner names it and goes on learning from the other.
   a1->kill(SIGKILL);
@@ -166,23 +169,28 @@ TEST(RemoteProcesses, ActorsDieAndRejoinLearnerResumesAndActorsReconnect) {
 
   // It restarts under the same name and rejoins.
   a1 = actor("a1");
-  ASSERT_TRUE(eventually(60, [&] { return text_of(log).find("actor a1 rejoined") != std::string::npos; })) << text_of(log);
+  ASSERT_TRUE(eventually(60, [&] { return text_of(log).find("actor a1 rejoined") != std::string::npos; }))
+      << text_of(log);
 
   // The learner dies; resumed on the same port, the actors reconnect by themselves.
   learner->kill(SIGKILL);
   EXPECT_EQ(learner->wait(10), -1);
   const TrainCounters saved = latest(run);
   ASSERT_GT(saved.steps, 0);
-  EXPECT_TRUE(eventually(30, [&] { return text_of(dir / "a2.out").find("waiting for the learner at " + at) != std::string::npos; }))
-      << text_of(dir / "a2.out");
+  EXPECT_TRUE(eventually(30, [&] {
+    return text_of(dir / "a2.out").find("waiting for the learner at " + at) != std::string::npos;
+  })) << text_of(dir / "a2.out");
   const size_t joins_before = count_of(text_of(log), " joined (id") + count_of(text_of(log), " rejoined (id");
-  learner = std::make_unique<Child>(
-      std::vector<std::string>{bin, "train", "--config", cfg, "--run-dir", run.string(), "--resume", "--listen", at, "--no-progress"},
-      dir / "learner2.out");
-  ASSERT_TRUE(eventually(60, [&] {
-    const std::string t = text_of(log);
-    return count_of(t, " joined (id") + count_of(t, " rejoined (id") >= joins_before + 2 && latest(run).steps > saved.steps;
-  })) << text_of(log) << text_of(dir / "learner2.out");
+  learner = std::make_unique<Child>(std::vector<std::string>{bin, "train", "--config", cfg, "--run-dir", run.string(),
+                                                             "--resume", "--listen", at, "--no-progress"},
+                                    dir / "learner2.out");
+  ASSERT_TRUE(eventually(60,
+                         [&] {
+                           const std::string t = text_of(log);
+                           return count_of(t, " joined (id") + count_of(t, " rejoined (id") >= joins_before + 2 &&
+                                  latest(run).steps > saved.steps;
+                         }))
+      << text_of(log) << text_of(dir / "learner2.out");
 
   // A clean stop: a final checkpoint that resumes, and the actors leave with 0.
   learner->kill(SIGTERM);

@@ -12,9 +12,7 @@ namespace {
 std::string error_of(const std::string& text) {
   try {
     parse_config(text, "cfg.yaml");
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
+  } catch (const ConfigError& e) { return e.what(); }
   return "";
 }
 
@@ -27,9 +25,10 @@ TEST(SelfplayConfig, EmptyFileGivesDefaults) {
 }
 
 TEST(SelfplayConfig, ReadsValues) {
-  const TrainConfig c = parse_config("sims: 32\nlr: 0.01\nbidding: true\npolicy_hidden: [64, 32]\n"
-                                     "eval_opponents: [random, \"mcts:sims=10,threads=1\"]\n",
-                                     "cfg.yaml");
+  const TrainConfig c = parse_config(
+      "sims: 32\nlr: 0.01\nbidding: true\npolicy_hidden: [64, 32]\n"
+      "eval_opponents: [random, \"mcts:sims=10,threads=1\"]\n",
+      "cfg.yaml");
   EXPECT_EQ(c.sims, 32);
   EXPECT_DOUBLE_EQ(c.lr, 0.01);
   EXPECT_TRUE(c.bidding);
@@ -139,8 +138,9 @@ TEST(SelfplayConfig, EmptyValueAndBadYamlAreRejected) {
 }
 
 TEST(SelfplayConfig, RisingRolloutMixIsRejected) {
-  EXPECT_NE(error_of("rollout_mix: 0.2\nrollout_mix_final: 0.5\nrollout_mix_decay_minutes: 10\n").find("rollout_mix_final"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of("rollout_mix: 0.2\nrollout_mix_final: 0.5\nrollout_mix_decay_minutes: 10\n").find("rollout_mix_final"),
+      std::string::npos);
   EXPECT_EQ(error_of("rollout_mix: 0.5\nrollout_mix_final: 0.2\nrollout_mix_decay_minutes: 10\n"), "");
   EXPECT_NE(error_of("solver_cards: 55\n").find("solver_cards"), std::string::npos);
 }

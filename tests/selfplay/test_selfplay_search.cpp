@@ -131,9 +131,7 @@ TEST(SelfplaySearch, PolicyIsADistributionAndChoiceIsLegal) {
     ASSERT_LT(r.chosen, int(moves.size()));
     int visits = 0;
     for (int v : r.visits) visits += v;
-    if (moves.size() > 1) {
-      EXPECT_LE(visits, gs.sims + gs.k);
-    }
+    if (moves.size() > 1) { EXPECT_LE(visits, gs.sims + gs.k); }
     // Same seed, same search.
     Rng again(seed);
     const GumbelResult r2 = gumbel_search(net, obs, moves, gs, again);
@@ -309,13 +307,9 @@ TEST(SelfplaySearch, DecisionIsTheNoiselessChoiceAmongVisitedMoves) {
         return std::log(double(r.prior[a])) + (gs.c_visit + max_visits) * gs.c_scale * (double(r.q[a]) + 1.0) / 2.0;
       };
       for (size_t a = 0; a < moves.size(); ++a) {
-        if (r.visits[a]) {
-          EXPECT_GE(score(size_t(r.decision)), score(a) - 1e-5) << "seed " << seed << " move " << a;
-        }
+        if (r.visits[a]) { EXPECT_GE(score(size_t(r.decision)), score(a) - 1e-5) << "seed " << seed << " move " << a; }
       }
-      if (!noise) {
-        EXPECT_EQ(r.decision, r.chosen) << seed;
-      }
+      if (!noise) { EXPECT_EQ(r.decision, r.chosen) << seed; }
       differs_from_chosen += noise && r.decision != r.chosen;
       ++checked;
     }

@@ -22,7 +22,6 @@ using testing::fresh_dir;
 using testing::tiny_config;
 using testing::tiny_spec;
 
-
 TEST(TrainerRunDirectory, DefaultFolderIsNamedAfterTheConfig) {
   TrainOptions o;
   o.config_path = "configs/small.yaml";
@@ -106,7 +105,8 @@ TEST(TrainerRunDirectory, CreatesTheFolderOrRefusesBeforeWriting) {
     FAIL() << "no error";
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find((fresh.path / "config.yaml").string() + ": key 'eval_opponents'"),
-              std::string::npos) << e.what();
+              std::string::npos)
+        << e.what();
   }
 }
 

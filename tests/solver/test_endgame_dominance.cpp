@@ -44,9 +44,7 @@ TEST(EndgameDominance, DominatedWinsImplyAKeptWin) {
       (d ? dominated_win : kept_win) |= w;
     }
     dominated_wins += dominated_win;
-    if (dominated_win) {
-      EXPECT_TRUE(kept_win) << to_string(a) << " vs " << to_string(b);
-    }
+    if (dominated_win) { EXPECT_TRUE(kept_win) << to_string(a) << " vs " << to_string(b); }
   }
   // The rule fires often and dominated moves do win at times: the test has teeth.
   EXPECT_GT(dominated_seen, 1000);
@@ -61,10 +59,11 @@ TEST(EndgameDominance, PartnerBetweenBlocksTheRule) {
   for (const Move& x : legal_moves(a, Move::pass()))
     if (x.type == MoveType::TrioSolo && x.cards.count(R7)) m = x;
   ASSERT_EQ(m.type, MoveType::TrioSolo);
-  EXPECT_TRUE(endgame::KickerDominance(a, 0).dominated(m));                  // 555+3 keeps 7
-  EXPECT_FALSE(endgame::KickerDominance(a, 1u << R6).dominated(m));          // partner holds 6
-  EXPECT_TRUE(endgame::KickerDominance(a, 1u << R8).dominated(m));           // 8 is above 7
-  EXPECT_FALSE(endgame::KickerDominance(parse_cards("555347"), 0).dominated(m));  // 3, 4 sit next to held ranks: not loose
+  EXPECT_TRUE(endgame::KickerDominance(a, 0).dominated(m));  // 555+3 keeps 7
+  EXPECT_FALSE(endgame::KickerDominance(a, 1u << R6).dominated(m));  // partner holds 6
+  EXPECT_TRUE(endgame::KickerDominance(a, 1u << R8).dominated(m));  // 8 is above 7
+  EXPECT_FALSE(
+      endgame::KickerDominance(parse_cards("555347"), 0).dominated(m));  // 3, 4 sit next to held ranks: not loose
 }
 
 }  // namespace

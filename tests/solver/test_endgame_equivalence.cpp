@@ -161,8 +161,8 @@ TEST(EndgameEquivalence, AdjacencyMattersOnlyWithinOneSeat) {
         << to_string(q.other);
   }
   for (int i = 0; i < 3000; ++i) {
-    const ThreePlayerPosition p = random_three_player(rng, 2 + int(rng.below(5)), 1 + int(rng.below(4)),
-                                                      1 + int(rng.below(4)), false);
+    const ThreePlayerPosition p =
+        random_three_player(rng, 2 + int(rng.below(5)), 1 + int(rng.below(4)), 1 + int(rng.below(4)), false);
     std::vector<Hand> hands(p.hands.begin(), p.hands.end());
     if (!separate_ranks(hands)) continue;
     ++checked3;

@@ -30,9 +30,7 @@ TEST(EndgameFast, LastCombinationPretestIsANecessaryCondition) {
     for (const Move& c : legal_moves(me, Move::pass()))
       if (!c.is_pass() && c.cards.contains(uncovered)) fits = true;
     const bool may = endgame::last_may_hold(me, covered);
-    if (fits) {
-      ASSERT_TRUE(may) << to_string(me) << " covered " << covered;
-    }
+    if (fits) { ASSERT_TRUE(may) << to_string(me) << " covered " << covered; }
     rejected += !may;
   }
   EXPECT_GT(rejected, 1500);

@@ -47,7 +47,8 @@ TEST(EndgameImmediateLosses, DroppedMovesLose) {
     // opponents of one or two cards.
     const int mover = int(rng.below(3));
     int sizes[3];
-    for (int s = 0; s < 3; ++s) sizes[s] = s == mover ? 2 + int(rng.below(5)) : rng.below(4) ? 1 + int(rng.below(2)) : 3 + int(rng.below(2));
+    for (int s = 0; s < 3; ++s)
+      sizes[s] = s == mover ? 2 + int(rng.below(5)) : rng.below(4) ? 1 + int(rng.below(2)) : 3 + int(rng.below(2));
     ThreePlayerPosition p = random_three_player(rng, sizes[0], sizes[1], sizes[2], rng.below(3) != 0);
     p.to_move = mover;
     if (!p.to_beat.is_pass() && p.to_beat_seat == mover) p.to_beat_seat = (mover + 1 + int(rng.below(2))) % 3;

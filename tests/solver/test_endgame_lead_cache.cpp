@@ -61,9 +61,8 @@ TEST(EndgameLeadCache, SureWinProofsHoldWhenLeaderAndPartnerShareASlot) {
     }
     if (!claimed) continue;
     ++proved;
-    ASSERT_TRUE(reference_side_to_move_wins(p))
-        << to_string(p.hands[0]) << " / " << to_string(p.hands[1]) << " / " << to_string(p.hands[2]) << " to move "
-        << p.to_move;
+    ASSERT_TRUE(reference_side_to_move_wins(p)) << to_string(p.hands[0]) << " / " << to_string(p.hands[1]) << " / "
+                                                << to_string(p.hands[2]) << " to move " << p.to_move;
   }
   EXPECT_GE(collisions, 200);
   EXPECT_GT(relays, 30);

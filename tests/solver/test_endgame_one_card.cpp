@@ -80,17 +80,16 @@ TEST(EndgameOneCard, CarriersAndSpares) {
     int b;
     bool wins;
   } cases[] = {
-      {"333356", RK, true},    // 3333 + 5 + 6
-      {"33335", RK, true},     // bomb, then 5 last
-      {"33335", R4, true},     // 5 at or above b: a safe solo
-      {"3333579", RK, true},   // 3333 + 5 + 7, then 9 last
-      {"333357J9", RK, false}, // two of 5, 7, 9, J are left over
-      {"333579", RK, false},   // 333 carries one of 5, 7, 9; one is spare; one is left
-      {"35", RK, false},
-      {"34567", RK, true},     // one chain
-      {"345679", RK, true},    // chain, 9 last
-      {"3456799", RK, true},   // chain, pair
-      {"4456789", R2, true},   // 456789 chain, 4 last
+      {"333356", RK, true},  // 3333 + 5 + 6
+      {"33335", RK, true},  // bomb, then 5 last
+      {"33335", R4, true},  // 5 at or above b: a safe solo
+      {"3333579", RK, true},  // 3333 + 5 + 7, then 9 last
+      {"333357J9", RK, false},  // two of 5, 7, 9, J are left over
+      {"333579", RK, false},  // 333 carries one of 5, 7, 9; one is spare; one is left
+      {"35", RK, false},       {"34567", RK, true},  // one chain
+      {"345679", RK, true},  // chain, 9 last
+      {"3456799", RK, true},  // chain, pair
+      {"4456789", R2, true},  // 456789 chain, 4 last
   };
   for (const Case& c : cases) {
     const Hand a = parse_cards(c.hand);

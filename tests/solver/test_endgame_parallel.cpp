@@ -31,8 +31,7 @@ TEST(EndgameParallel, AgreesWithMinimaxOnSmallPositions) {
   uint64_t helper_nodes = 0;
   int wins = 0;
   for (int i = 0; i < 400; ++i) {
-    const TwoPlayerPosition p =
-        random_two_player(rng, 3 + int(rng.below(5)), 3 + int(rng.below(5)), rng.below(2) == 1);
+    const TwoPlayerPosition p = random_two_player(rng, 3 + int(rng.below(5)), 3 + int(rng.below(5)), rng.below(2) == 1);
     const bool expected = reference_side_to_move_wins(p);
     ASSERT_EQ(dfs.side_to_move_wins(p), std::optional<bool>(expected)) << "position " << i << ": " << describe(p);
     helper_nodes += dfs.last_stats().helper_nodes;
@@ -122,9 +121,10 @@ TEST(EndgameParallel, BudgetedCallsStoreOnlyFinishedResults) {
   for (uint64_t budget : {100ull, 300ull, 3000ull}) {
     for (bool proof_numbers : {false, true}) {
       EndgameSolver budgeted(parallel_options(16, budget, proof_numbers));
-      test_positions::check_budgeted_calls(exact, budgeted, 100, 4, [&] {
-        return random_two_player(rng, 5 + int(rng.below(5)), 5 + int(rng.below(5)), rng.below(2) == 1);
-      }, &finished, &unknown);
+      test_positions::check_budgeted_calls(
+          exact, budgeted, 100, 4,
+          [&] { return random_two_player(rng, 5 + int(rng.below(5)), 5 + int(rng.below(5)), rng.below(2) == 1); },
+          &finished, &unknown);
       ASSERT_FALSE(HasFatalFailure()) << "budget " << budget;
     }
   }

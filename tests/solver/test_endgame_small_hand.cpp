@@ -88,7 +88,8 @@ TEST(EndgameSmallHand, SmallSideToMoveAgreesWithMinimax) {
     }
     const Hand small = draw(rng, rest - beat.cards, 1 + int(rng.below(3)));
     const bool expected = reference_side_to_move_wins(TwoPlayerPosition{small, big, beat});
-    const bool got = beat.is_pass() ? races.three.small_lead_wins(small, big) : races.three.small_follow_wins(small, beat, big);
+    const bool got =
+        beat.is_pass() ? races.three.small_lead_wins(small, big) : races.three.small_follow_wins(small, beat, big);
     ASSERT_EQ(got, expected) << to_string(small) << " vs " << to_string(big) << " beating " << to_string(beat.cards);
     (expected ? wins : losses)++;
   }

@@ -136,13 +136,10 @@ TEST(EndgameSolver, ProofNumberSearchAgreesWithMinimax) {
   EndgameSolver tiny(SolverOptions{0, 0, true, 0});
   int wins = 0;
   for (int i = 0; i < 1000; ++i) {
-    const TwoPlayerPosition p =
-        random_two_player(rng, 1 + int(rng.below(7)), 1 + int(rng.below(7)), rng.below(2) == 1);
+    const TwoPlayerPosition p = random_two_player(rng, 1 + int(rng.below(7)), 1 + int(rng.below(7)), rng.below(2) == 1);
     const bool expected = reference_side_to_move_wins(p);
     ASSERT_EQ(pns.side_to_move_wins(p), std::optional<bool>(expected)) << "position " << i << ": " << describe(p);
-    if (i % 4 == 0) {
-      ASSERT_EQ(tiny.side_to_move_wins(p), std::optional<bool>(expected)) << describe(p);
-    }
+    if (i % 4 == 0) { ASSERT_EQ(tiny.side_to_move_wins(p), std::optional<bool>(expected)) << describe(p); }
     wins += expected;
   }
   EXPECT_GT(wins, 100);
@@ -157,9 +154,7 @@ TEST(EndgameSolver, ProofNumberSearchAgreesWithMinimax) {
     }
     const bool expected = reference_side_to_move_wins(p);
     ASSERT_EQ(pns.side_to_move_wins(p), std::optional<bool>(expected)) << "position " << i << ": " << describe(p);
-    if (i % 4 == 0) {
-      ASSERT_EQ(tiny.side_to_move_wins(p), std::optional<bool>(expected)) << describe(p);
-    }
+    if (i % 4 == 0) { ASSERT_EQ(tiny.side_to_move_wins(p), std::optional<bool>(expected)) << describe(p); }
     wins += expected;
   }
   EXPECT_GT(wins, 100);
@@ -215,13 +210,11 @@ TEST(EndgameSolver, PrincipalVariationsAreLegalAndEndWithThePredictedWinner) {
     EXPECT_EQ(winner, r.win ? 0 : 1) << describe(p);
     EXPECT_EQ(winner, r.winner_seat);
     EXPECT_EQ(r.winning_moves.empty(), !r.win);
-    if (r.win) {
-      EXPECT_EQ(r.pv.front().move, r.winning_moves.front());
-    }
+    if (r.win) { EXPECT_EQ(r.pv.front().move, r.winning_moves.front()); }
   }
   for (int i = 0; i < 60; ++i) {
-    ThreePlayerPosition p = random_three_player(rng, 4 + int(rng.below(5)), 3 + int(rng.below(5)), 3 + int(rng.below(5)),
-                                                rng.below(2) == 1);
+    ThreePlayerPosition p = random_three_player(rng, 4 + int(rng.below(5)), 3 + int(rng.below(5)),
+                                                3 + int(rng.below(5)), rng.below(2) == 1);
     if (i % 2) {  // landlord in seat 2: seat numbers in the PV must be the position's own
       std::swap(p.hands[0], p.hands[2]);
       p.landlord = 2;
@@ -262,7 +255,9 @@ TEST(EndgameSolver, TinyTableGivesExactAnswers) {
   Rng rng(11);
   EndgameSolver tiny(SolverOptions{0, 0});
   EndgameSolver big(SolverOptions{16, 0});
-  EXPECT_EQ(tiny.solve(TwoPlayerPosition{parse_cards("3455KK"), parse_cards("345522"), Move::pass()}, false).stats.table_capacity, 4u);
+  EXPECT_EQ(tiny.solve(TwoPlayerPosition{parse_cards("3455KK"), parse_cards("345522"), Move::pass()}, false)
+                .stats.table_capacity,
+            4u);
   for (int i = 0; i < 40; ++i) {
     const TwoPlayerPosition p = random_two_player(rng, 6 + int(rng.below(4)), 6 + int(rng.below(4)), rng.below(2) == 1);
     ASSERT_EQ(tiny.side_to_move_wins(p), big.side_to_move_wins(p)) << describe(p);
@@ -348,8 +343,8 @@ TEST(EndgameSolver, SureWinTestIsSoundAgainstMinimax) {
     ASSERT_TRUE(reference_side_to_move_wins(p)) << "position " << i << ": " << describe(p);
   }
   for (int i = 0; i < 1500; ++i) {
-    const ThreePlayerPosition p = random_three_player(rng, 1 + int(rng.below(6)), 1 + int(rng.below(5)),
-                                                      1 + int(rng.below(5)), false);
+    const ThreePlayerPosition p =
+        random_three_player(rng, 1 + int(rng.below(6)), 1 + int(rng.below(5)), 1 + int(rng.below(5)), false);
     Hand opps[2];
     int nopp = 0;
     for (int s = 0; s < kNumSeats; ++s)
@@ -400,12 +395,12 @@ TEST(EndgameSolver, RelayTestIsSoundAgainstMinimax) {
   Rng rng(8675309);
   int proved = 0;
   for (int i = 0; i < 4000; ++i) {
-    ThreePlayerPosition p = random_three_player(rng, 2 + int(rng.below(5)), 1 + int(rng.below(5)),
-                                                1 + int(rng.below(5)), false);
+    ThreePlayerPosition p =
+        random_three_player(rng, 2 + int(rng.below(5)), 1 + int(rng.below(5)), 1 + int(rng.below(5)), false);
     p.to_move = 1 + int(rng.below(2));  // a farmer leads
     const Hand leader = p.hands[size_t(p.to_move)], partner = p.hands[size_t(3 - p.to_move)];
-    const bool fired = endgame::relay_wins(leader, partner, p.hands[0], p.to_move == 1, legal_moves(leader, Move::pass()),
-                                           legal_moves(partner, Move::pass()));
+    const bool fired = endgame::relay_wins(leader, partner, p.hands[0], p.to_move == 1,
+                                           legal_moves(leader, Move::pass()), legal_moves(partner, Move::pass()));
     if (!fired) continue;
     ++proved;
     ASSERT_TRUE(reference_side_to_move_wins(p)) << "position " << i << ": " << describe(p);

@@ -91,10 +91,13 @@ TEST(EndgameTeam, BudgetsGiveUnknownOrExactAnswers) {
   int finished = 0, unknown = 0;
   for (uint64_t budget : {200ull, 2000ull}) {
     EndgameSolver budgeted(team_options(16, budget, 6));
-    test_positions::check_budgeted_calls(exact, budgeted, 40, 3, [&] {
-      return random_three_player(rng, 6 + int(rng.below(4)), 5 + int(rng.below(4)), 5 + int(rng.below(4)),
-                                 rng.below(2) == 1);
-    }, &finished, &unknown);
+    test_positions::check_budgeted_calls(
+        exact, budgeted, 40, 3,
+        [&] {
+          return random_three_player(rng, 6 + int(rng.below(4)), 5 + int(rng.below(4)), 5 + int(rng.below(4)),
+                                     rng.below(2) == 1);
+        },
+        &finished, &unknown);
     ASSERT_FALSE(HasFatalFailure()) << "budget " << budget;
   }
   EXPECT_GT(finished, 20) << unknown;

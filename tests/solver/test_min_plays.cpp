@@ -38,17 +38,17 @@ TEST(MinPlays, HandPickedHands) {
       {"", 0},
       {"3", 1},
       {"XD", 1},
-      {"33344455", 1},       // trio_solo_chain whose two kickers are one pair
-      {"33334444", 2},       // not a combination: two bombs (or four with a pair + pair)
-      {"3333XD", 2},         // four_two_solo may not take X with D
-      {"333444XD", 2},       // nor may an airplane
-      {"333444555666", 1},   // trio_chain of 4
+      {"33344455", 1},  // trio_solo_chain whose two kickers are one pair
+      {"33334444", 2},  // not a combination: two bombs (or four with a pair + pair)
+      {"3333XD", 2},  // four_two_solo may not take X with D
+      {"333444XD", 2},  // nor may an airplane
+      {"333444555666", 1},  // trio_chain of 4
       {"3334445556667", 2},  // 13 cards: no single combination
-      {"33345", 2},          // 3334 + 5
+      {"33345", 2},  // 3334 + 5
       {"3456789TJQKA2", 2},  // longest chain + the 2
-      {"333355", 1},         // four_two_solo with a pair as kickers
-      {"33335566", 1},       // four_two_pair
-      {"333444555777", 1},   // airplane of 3 with kickers 7 7 7 (not next to the chain)
+      {"333355", 1},  // four_two_solo with a pair as kickers
+      {"33335566", 1},  // four_two_pair
+      {"333444555777", 1},  // airplane of 3 with kickers 7 7 7 (not next to the chain)
       {"333444555666777888", 1},
       {"3334445556667778889T", 2},  // 6 trios + 2 kickers is no combination
       {"33334", 2},

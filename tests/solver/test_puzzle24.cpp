@@ -106,7 +106,8 @@ TEST(Puzzle24, ThreeThreeEightEightNeedsFractions) {
 }
 
 TEST(Puzzle24, KnownUnsolvableSets) {
-  for (const Values24& v : {Values24{1, 1, 1, 1}, Values24{1, 1, 1, 2}, Values24{13, 13, 13, 13}, Values24{1, 1, 5, 9}}) {
+  for (const Values24& v :
+       {Values24{1, 1, 1, 1}, Values24{1, 1, 1, 2}, Values24{13, 13, 13, 13}, Values24{1, 1, 5, 9}}) {
     EXPECT_FALSE(solvable24(v));
     EXPECT_FALSE(solve24(v).has_value());
     EXPECT_TRUE(solve24_all(v).empty());

@@ -42,9 +42,7 @@ TEST(WebApi, FullGamesToTheEnd) {
     EXPECT_EQ(std::abs(scores[size_t(landlord)]), 2 * result["stake"].get<int>());
     EXPECT_EQ(result["you_won"].get<bool>(), scores[0] > 0);
     EXPECT_EQ(v["cards_left"][result["winner"].get<int>()], 0);
-    if (!bidding) {
-      EXPECT_EQ(v["roles"][0], seed % 4 == 0 ? "landlord" : "landlord_up");
-    }
+    if (!bidding) { EXPECT_EQ(v["roles"][0], seed % 4 == 0 ? "landlord" : "landlord_up"); }
     landlord_games += landlord == 0;
     wins += result["you_won"].get<bool>();
     // The record at the end replays to the same result.
@@ -65,7 +63,8 @@ TEST(WebApi, SameSeedSameDealAndAgentPlay) {
   EXPECT_EQ(ea.body["record"]["deal"], eb.body["record"]["deal"]);
   EXPECT_EQ(ea.body["plays"], eb.body["plays"]);
   const std::string c = new_game(api, {{"seed", 78}});
-  EXPECT_NE(call(api, "GET", "/api/games/" + c).body["hand"], call(api, "GET", "/api/games/" + a).body["record"]["deal"]["hands"][0]);
+  EXPECT_NE(call(api, "GET", "/api/games/" + c).body["hand"],
+            call(api, "GET", "/api/games/" + a).body["record"]["deal"]["hands"][0]);
 }
 
 // The first position where the person leads in play, of a fixed-landlord game as landlord.
@@ -87,7 +86,8 @@ TEST(WebApi, IllegalMovesAreRefusedWithTheReason) {
   for (int r = 0; r < kNumRanks && missing.empty(); ++r)
     if (hand.count(r) == 0) missing = std::string(1, rank_char(r));
   ASSERT_FALSE(missing.empty());
-  for (const std::string& cards : {missing, std::string("pass"), std::string("34"), std::string("3x"), std::string("")}) {
+  for (const std::string& cards :
+       {missing, std::string("pass"), std::string("34"), std::string("3x"), std::string("")}) {
     const auto check = call(api, "POST", "/api/games/" + id + "/check", json{{"cards", cards}});
     ASSERT_EQ(check.status, 200);
     EXPECT_FALSE(check.body["legal"].get<bool>()) << cards;
@@ -178,7 +178,8 @@ TEST(WebApi, BadRequestsGet4xxWithAMessage) {
   };
   for (const Case& c : cases) {
     const auto r = call(api, c.method, c.path, c.body);
-    EXPECT_EQ(r.status, c.status) << c.method << " " << c.path << " " << c.body.substr(0, 40) << " -> " << r.body.dump();
+    EXPECT_EQ(r.status, c.status) << c.method << " " << c.path << " " << c.body.substr(0, 40) << " -> "
+                                  << r.body.dump();
     ASSERT_TRUE(r.body.contains("error")) << r.body.dump();
     EXPECT_FALSE(r.body["error"].get<std::string>().empty());
   }
@@ -223,7 +224,8 @@ TEST(WebApi, GamesExpireAndTheCapHolds) {
 
 TEST(WebApi, HintShowsTheSearch) {
   Api api(heuristic_options());
-  const std::string id = new_game(api, {{"seed", 9}, {"bidding", false}, {"role", "landlord"}, {"hint_agent", "mcts:sims=60"}});
+  const std::string id =
+      new_game(api, {{"seed", 9}, {"bidding", false}, {"role", "landlord"}, {"hint_agent", "mcts:sims=60"}});
   const auto h = call(api, "POST", "/api/games/" + id + "/hint", "");
   ASSERT_EQ(h.status, 200) << h.body.dump();
   const json& search = h.body["search"];
@@ -319,7 +321,8 @@ TEST(WebApi, ReplayFramesShowEveryStep) {
   const auto refused = call(api, "POST", "/api/replay", record_line(6, true) + "\n" + bad.dump() + "\n");
   EXPECT_EQ(refused.status, 400);
   EXPECT_NE(refused.body["error"].get<std::string>().find("record 2"), std::string::npos) << refused.body.dump();
-  EXPECT_NE(refused.body["error"].get<std::string>().find("plays[" + std::to_string(k) + "]"), std::string::npos) << refused.body.dump();
+  EXPECT_NE(refused.body["error"].get<std::string>().find("plays[" + std::to_string(k) + "]"), std::string::npos)
+      << refused.body.dump();
 }
 
 }  // namespace

@@ -33,7 +33,8 @@ TEST(WebConcurrent, GamesFromSeveralThreads) {
       }
     });
   // Two more threads share one game: every request is serialised on it, none corrupts it.
-  const std::string shared = call(api, "POST", "/api/games", json{{"seed", 5}, {"bidding", false}, {"role", "landlord"}}).body["id"];
+  const std::string shared =
+      call(api, "POST", "/api/games", json{{"seed", 5}, {"bidding", false}, {"role", "landlord"}}).body["id"];
   for (int t = 0; t < 2; ++t)
     threads.emplace_back([&api, &shared] {
       for (int i = 0; i < 30; ++i) {
@@ -75,14 +76,13 @@ TEST(WebConcurrent, EvictionUnderLoad) {
 
 TEST(WebArena, MatchFillsInTheArenaFigures) {
   Api api(heuristic_options());
-  const auto started = call(api, "POST", "/api/arena", json{{"agents", {"heuristic", "random"}}, {"deals", 6}, {"seed", 3}});
+  const auto started =
+      call(api, "POST", "/api/arena", json{{"agents", {"heuristic", "random"}}, {"deals", 6}, {"seed", 3}});
   ASSERT_EQ(started.status, 201) << started.body.dump();
   const std::string id = started.body["id"];
   // A second match while one runs is refused (one at a time by default) unless it is over.
   const auto second = call(api, "POST", "/api/arena", json{{"agents", {"heuristic", "random"}}, {"deals", 1}});
-  if (second.status != 201) {
-    EXPECT_EQ(second.status, 429) << second.body.dump();
-  }
+  if (second.status != 201) { EXPECT_EQ(second.status, 429) << second.body.dump(); }
   json status;
   for (int i = 0; i < 2000; ++i) {
     status = call(api, "GET", "/api/arena/" + id).body;
@@ -121,7 +121,8 @@ TEST(WebArena, FiguresEqualTheArenas) {
   const json arena = json::parse(arena_json(run_arena(config), -1));
   const json& page = status["figures"];
   for (size_t a = 0; a < 2; ++a)
-    for (const char* side : {"landlord", "farmers", "all"}) EXPECT_EQ(page["agents"][a][side], arena["agents"][a][side]) << side;
+    for (const char* side : {"landlord", "farmers", "all"})
+      EXPECT_EQ(page["agents"][a][side], arena["agents"][a][side]) << side;
   EXPECT_EQ(page["pairs"][0]["paired_score"], arena["pairs"][0]["paired_score"]);
   EXPECT_EQ(page["pairs"][0]["verdict"], arena["pairs"][0]["verdict"]);
 }

@@ -51,10 +51,12 @@ inline JsonReply play_to_end(web::Api& api, const std::string& id, uint64_t seed
     }
     if (v["phase"] == "bidding") {
       const auto& bids = v["legal_bids"];
-      r = call(api, "POST", "/api/games/" + id + "/bid", nlohmann::json{{"bid", bids[rng.below(uint32_t(bids.size()))]}});
+      r = call(api, "POST", "/api/games/" + id + "/bid",
+               nlohmann::json{{"bid", bids[rng.below(uint32_t(bids.size()))]}});
     } else {
       const auto& legal = v["legal"];
-      r = call(api, "POST", "/api/games/" + id + "/play", nlohmann::json{{"cards", legal[rng.below(uint32_t(legal.size()))]}});
+      r = call(api, "POST", "/api/games/" + id + "/play",
+               nlohmann::json{{"cards", legal[rng.below(uint32_t(legal.size()))]}});
     }
   }
   return r;
