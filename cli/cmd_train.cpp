@@ -68,6 +68,7 @@ CommandAction setup(CLI::App& sub) {
 }  // namespace
 DDZ_COMMAND("train",
             "Train networks by self-play: ddz train --config configs/default.yaml [--run-dir D] [--resume] [--listen "
-            "HOST:PORT]; an actor process on any machine: ddz train --config C --join HOST:PORT [--threads N]",
+            "HOST:PORT]; an actor process on any machine: ddz train --config C --join HOST:PORT [--threads N]; the "
+            "config keys: ddz train --list-settings",
             setup);
 }  // namespace ddz::cli

@@ -1,339 +1,207 @@
-// Reads and validates the training config: one table below lists every key with its range,
-// so a key cannot be read in one place and forgotten in another.
+// The training settings' table (key, member, type, range, help; defaults from TrainConfig's
+// initialisers) and the checks between keys: the parser, the dump and the docs all come from it.
 #include "selfplay/config.h"
 
-#include <yaml-cpp/yaml.h>
-
+#include <filesystem>
 #include <fstream>
-#include <functional>
-#include <iomanip>
-#include <map>
 #include <sstream>
 
 namespace ddz::selfplay {
 namespace {
 
-// Reads keys from one YAML mapping, remembering which were used so the rest can be rejected.
-class Reader {
- public:
-  Reader(const YAML::Node& root, std::string name) : root_(root), name_(std::move(name)) {}
+using C = TrainConfig;
 
-  [[noreturn]] void fail(const std::string& key, const std::string& why) const {
-    throw ConfigError(name_ + ": key '" + key + "': " + why);
-  }
+SettingsTable<C> make_table() {
+  SettingsTable<C> t;
+  // Ranges bound what this code can run sensibly.
+  t.group("run");
+  t.add("seed", &C::seed, "every random stream of the run derives from it");
+  t.add("bidding", &C::bidding, "games start with bidding; bids come from the bid head, which is trained too");
+  t.add("bidding_share", &C::bidding_share, reals(0, 1),
+        "with bidding: the share of games that bid; the rest have the fixed landlord (seat 0, base 1)");
+  t.add("minutes", &C::minutes, reals(0, 1e6),
+        "wall-clock budget of the run in training minutes, resumes included (0 = no limit)");
+  t.add("max_games", &C::max_games, ints(0, int64_t(1) << 50), "stop after this many self-play games (0 = no limit)");
+  t.add("max_steps", &C::max_steps, ints(0, int64_t(1) << 50), "stop after this many learner steps (0 = no limit)");
 
-  void read_int(const std::string& key, int64_t& out, int64_t lo, int64_t hi) {
-    const YAML::Node node = take(key);
-    if (!node) return;
-    int64_t v = 0;
-    if (!node.IsScalar() || !YAML::convert<int64_t>::decode(node, v))
-      fail(key, "expected an integer, got '" + text(node) + "'");
-    if (v < lo || v > hi)
-      fail(key,
-           "value " + std::to_string(v) + " out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
-    out = v;
-  }
-  void read_int(const std::string& key, int& out, int lo, int hi) {
-    int64_t v = out;
-    read_int(key, v, lo, hi);
-    out = int(v);
-  }
-  void read_u64(const std::string& key, uint64_t& out) {
-    const YAML::Node node = take(key);
-    if (!node) return;
-    uint64_t v = 0;
-    const std::string s = text(node);
-    if (!node.IsScalar() || s.empty() || s[0] == '-' || !YAML::convert<uint64_t>::decode(node, v))
-      fail(key, "expected a non-negative integer, got '" + s + "'");
-    out = v;
-  }
-  void read_double(const std::string& key, double& out, double lo, double hi) {
-    const YAML::Node node = take(key);
-    if (!node) return;
-    double v = 0;
-    if (!node.IsScalar() || !YAML::convert<double>::decode(node, v))
-      fail(key, "expected a number, got '" + text(node) + "'");
-    if (!(v >= lo && v <= hi)) {
-      std::ostringstream os;
-      os << "value " << v << " out of range [" << lo << ", " << hi << "]";
-      fail(key, os.str());
-    }
-    out = v;
-  }
-  void read_bool(const std::string& key, bool& out) {
-    const YAML::Node node = take(key);
-    if (!node) return;
-    bool v = false;
-    if (!node.IsScalar() || !YAML::convert<bool>::decode(node, v))
-      fail(key, "expected true or false, got '" + text(node) + "'");
-    out = v;
-  }
-  void read_choice(const std::string& key, std::string& out, const std::vector<std::string>& allowed) {
-    const YAML::Node node = take(key);
-    if (!node) return;
-    if (!node.IsScalar()) fail(key, "expected a string");
-    const std::string v = node.Scalar();
-    for (const auto& a : allowed)
-      if (a == v) {
-        out = v;
-        return;
-      }
-    std::string list;
-    for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-    fail(key, "'" + v + "' is not one of: " + list);
-  }
-  void read_string(const std::string& key, std::string& out) {
-    const YAML::Node node = take(key);
-    if (!node) return;
-    if (!node.IsScalar()) fail(key, "expected a string");
-    out = node.Scalar();
-  }
-  void read_string_list(const std::string& key, std::vector<std::string>& out) {
-    const YAML::Node node = take(key);
-    if (!node) return;
-    if (!node.IsSequence()) fail(key, "expected a list of agent specs, e.g. [random, heuristic]");
-    std::vector<std::string> v;
-    for (const auto& item : node) {
-      if (!item.IsScalar() || item.Scalar().empty()) fail(key, "expected a list of non-empty strings");
-      v.push_back(item.Scalar());
-    }
-    out = v;
-  }
+  t.group("networks (models/network_spec.h)");
+  t.add("policy_hidden", &C::policy_hidden, ints(1, 4096), "hidden layer widths of the policy MLP");
+  t.add("value_hidden", &C::value_hidden, ints(1, 4096), "hidden layer widths of the value MLP (full deal)");
+  t.add("bid_hidden", &C::bid_hidden, ints(1, 4096), "hidden layer widths of the bid MLP");
 
-  void read_int_list(const std::string& key, std::vector<int>& out, int lo, int hi) {
-    const YAML::Node node = take(key);
-    if (!node) return;
-    if (!node.IsSequence() || node.size() == 0 || node.size() > 8)
-      fail(key, "expected a list of 1 to 8 layer widths, e.g. [256, 256]");
-    std::vector<int> v;
-    for (const auto& item : node) {
-      int x = 0;
-      if (!item.IsScalar() || !YAML::convert<int>::decode(item, x))
-        fail(key, "expected integers, got '" + text(item) + "'");
-      if (x < lo || x > hi)
-        fail(key,
-             "width " + std::to_string(x) + " out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
-      v.push_back(x);
-    }
-    out = v;
-  }
+  t.group("actors");
+  t.add("actors", &C::actors, ints(0, 256),
+        "self-play threads beside the learner's; 0 only for a --listen learner whose actors are processes");
 
-  // Every key of the file that no read_* call took.
-  void reject_unknown() const {
-    for (const auto& kv : root_) {
-      const std::string key = kv.first.as<std::string>();
-      if (!used_.count(key))
-        throw ConfigError(name_ + ": unknown key '" + key + "' (see configs/default.yaml for the keys)");
-    }
-  }
+  t.group("search of self-play (Gumbel)");
+  t.add("sims", &C::sims, ints(1, 100000), "simulations (sampled world + evaluation) of a full search");
+  t.add("gumbel_k", &C::gumbel_k, ints(1, 64), "root candidates drawn by Gumbel top-k, then sequentially halved");
+  t.add("full_search_prob", &C::full_search_prob, reals(0, 1),
+        "playout-cap randomisation: share of moves searched fully (policy targets)");
+  t.add("fast_sims", &C::fast_sims, ints(1, 100000), "simulations of the other moves (value targets only)");
+  t.add("c_visit", &C::c_visit, reals(0, 1e6), "sigma(q) = (c_visit + max visits) * c_scale * q");
+  t.add("c_scale", &C::c_scale, reals(0, 1e3), "see c_visit");
+  t.add("q_rescale", &C::q_rescale, "q min-max rescaled over the visited moves before sigma");
+  t.add("search_target", &C::search_target, one_of({"completed", "candidates"}),
+        "policy target: softmax(logits + sigma(completed Q)) over all moves, or unvisited moves keep their prior");
+  t.add("rollout_mix", &C::rollout_mix, reals(0, 1), "a simulation's value: (1 - mix) x value net + mix x one rollout");
+  t.add("rollout_mix_final", &C::rollout_mix_final, reals(0, 1),
+        "with rollout_mix_decay_minutes > 0, rollout_mix falls linearly to this");
+  t.add("rollout_mix_decay_minutes", &C::rollout_mix_decay_minutes, reals(0, 1e6),
+        "training minutes of that fall (0 = rollout_mix stays constant)");
+  t.add("rollout_policy", &C::rollout_policy, one_of({"heuristic", "net"}),
+        "who plays the rollouts: the heuristic, or the current policy's argmax in every seat");
+  t.add("rollout_others", &C::rollout_others, one_of({"net", "heuristic", "seats"}),
+        "with rollout_policy net, the opposing seats in rollouts: net, heuristic, or each pool seat by its agent");
+  t.add("solver_cards", &C::solver_cards, ints(0, 54),
+        "a world with at most this many cards in all hands is scored by the exact solver (0 = never)");
+  t.add("solver_nodes", &C::solver_nodes, ints(0, int64_t(1) << 40),
+        "node cap of one exact solve (over it the usual value is used)");
+  t.add("rollout_solver_cards", &C::rollout_solver_cards, ints(0, 54),
+        "a rollout stops at this many cards and the exact solver scores the rest (0 = never)");
+  t.add("infer", &C::infer, reals(0.001, 1),
+        "world inference: a world counts infer^m, m = the other seats' plays it makes unlikely (1 = off)");
+  t.add("infer_moves", &C::infer_moves, ints(0, 1000),
+        "how many of the other seats' last plays inference judges (0 = all)");
+  t.add("infer_draws", &C::infer_draws, ints(1, 10000),
+        "> 1: worlds drawn by rejection, at most this many draws each, instead of weighted");
 
- private:
-  YAML::Node take(const std::string& key) {
-    used_[key] = true;
-    const YAML::Node node = root_[key];
-    if (node && node.IsNull()) fail(key, "has no value");
-    return node;
-  }
-  static std::string text(const YAML::Node& node) {
-    if (node.IsScalar()) return node.Scalar();
-    std::ostringstream os;
-    os << node;
-    return os.str();
-  }
-  YAML::Node root_;
-  std::string name_;
-  std::map<std::string, bool> used_;
-};
+  t.group("games");
+  t.add("teacher", &C::teacher,
+        "a fixed agent file whose network searches in searched games (\"\" = the current network)");
+  t.add("distill", &C::distill, "with a teacher: its argmax plays unsearched and its softmax is the target");
+  t.add("changed_weight", &C::changed_weight, reals(0, 1000),
+        "policy loss weight of a searched sample whose target's argmax is not the prior's");
+  t.add("decision_target", &C::decision_target, reals(0, 1),
+        "share of a searched policy target moved onto the search's noise-free decision");
+  t.add("confident", &C::confident, reals(0, 1),
+        "a move whose prior gives its argmax at least this is played unsearched (1 = every move searched)");
+  t.add("pool_agents", &C::pool_agents, "opponent pool: agent specs that take seats in pool games");
+  t.add("pool_share", &C::pool_share, reals(0, 1), "share of the games with a pool agent (needs pool_agents)");
+  t.add("pool_seats", &C::pool_seats, one_of({"mixed", "sides"}),
+        "the pool agent's seats: one or two at random, or the landlord alone or both farmers");
+  t.add("pg_share", &C::pg_share, reals(0, 1),
+        "share of policy-gradient games: the network's seats play the sampled policy, unsearched");
+  t.add("pg_lambda", &C::pg_lambda, reals(0, 1), "GAE lambda of a policy-gradient move's advantage");
+  t.add("pg_scale", &C::pg_scale, reals(0, 100), "the advantage's multiplier in the policy target");
+  t.add("pg_entropy", &C::pg_entropy, reals(0, 10), "entropy bonus of the policy target in policy-gradient games");
+  t.add("counterfactual_bids", &C::counterfactual_bids,
+        "policy-gradient games with bidding: seats that did not become landlord replay the deal as landlord");
+  // <= 3 samples a deal: the wire counts a game's bids in a byte.
+  t.add("bid_games", &C::bid_games, ints(0, 50),
+        "per game, extra deals bid among three network seats and played out by the policy (needs bidding)");
+  t.add("pg_rollout_share", &C::pg_rollout_share, reals(0, 1),
+        "share of policy-gradient decisions whose target comes from rollouts of the likeliest moves");
+  t.add("pg_rollout_k", &C::pg_rollout_k, ints(2, 64), "moves rolled out for such a target");
+  t.add("pg_rollout_pool", &C::pg_rollout_pool, "rollout targets in pool games too");
+
+  t.group("replay buffer");
+  t.add("replay_capacity", &C::replay_capacity, ints(64, int64_t(1) << 32), "samples kept (the oldest dropped first)");
+  t.add("min_replay", &C::min_replay, ints(1, int64_t(1) << 32), "the learner waits for this many samples");
+  t.add("max_reuse", &C::max_reuse, reals(0.01, 1e6),
+        "the learner pauses while it has drawn more than this per sample");
+
+  t.group("learner");
+  t.add("batch_size", &C::batch_size, ints(1, 65536), "samples per learner step");
+  t.add("lr", &C::lr, reals(1e-7, 1.0), "learning rate (AdamW)");
+  t.add("weight_decay", &C::weight_decay, reals(0, 1.0), "AdamW weight decay");
+  t.add("value_weight", &C::value_weight, reals(0, 1e3), "value loss weight (the policy loss weighs 1)");
+  t.add("bid_weight", &C::bid_weight, reals(0, 1e3), "bid-head loss weight (bidding runs)");
+  t.add("publish_every", &C::publish_every, ints(1, 1000000), "learner steps between weight publications to actors");
+
+  t.group("warm start (imitation of the heuristic)");
+  t.add("warm_games", &C::warm_games, ints(0, int64_t(1) << 40),
+        "heuristic games imitated before self-play (0 = none)");
+  t.add("warm_steps", &C::warm_steps, ints(0, int64_t(1) << 40), "learner steps on those games");
+
+  t.group("evaluation");
+  t.add("eval_every_minutes", &C::eval_every_minutes, reals(0, 1e6),
+        "arena of the current agent at this interval (0 = only at the end)");
+  t.add("eval_deals", &C::eval_deals, ints(1, 1000000), "duplicate deals per opponent");
+  t.add("eval_opponents", &C::eval_opponents, "agent specs the evaluation plays against");
+  t.add("eval_agent", &C::eval_agent, one_of({"net", "mcts+net"}),
+        "the evaluated agent: the policy alone, or a search with the networks");
+  t.add("eval_sims", &C::eval_sims, ints(1, 100000), "simulations per move when eval_agent is mcts+net");
+  t.add("eval_fixed_landlord", &C::eval_fixed_landlord, "evaluate with a fixed landlord even when the run bids");
+
+  t.group("checkpoints");
+  t.add("checkpoint_every_minutes", &C::checkpoint_every_minutes, reals(0.01, 1e6),
+        "interval; also written at the end and on Ctrl-C / SIGTERM");
+  t.add("keep_checkpoints", &C::keep_checkpoints, ints(1, 1000), "the newest this many are kept");
+
+  t.group("actor processes (--listen / --join)");
+  t.add("stale_versions", &C::stale_versions, ints(0, 1000000),
+        "drop a game played with weights this many publications old (0 = keep every game)");
+  t.add("actor_timeout_s", &C::actor_timeout_s, reals(1, 86400), "an actor process silent this long is dropped");
+  return t;
+}
+
+// The checks between keys, each named by the key that has to change.
+void check_keys(const TrainConfig& c, const std::string& name, const KeyLines& lines) {
+  const auto fail = [&](const std::string& key, const std::string& why) { fail_key(name, lines, key, why); };
+  if (c.min_replay > c.replay_capacity)
+    fail("min_replay", "must not exceed replay_capacity (" + std::to_string(c.replay_capacity) + ")");
+  if (c.gumbel_k > c.sims) fail("gumbel_k", "must not exceed sims (" + std::to_string(c.sims) + ")");
+  if (c.fast_sims > c.sims) fail("fast_sims", "must not exceed sims (" + std::to_string(c.sims) + ")");
+  if (c.pool_share > 0 && c.pool_agents.empty()) fail("pool_share", "needs at least one agent in pool_agents");
+  if (!c.teacher.empty() && c.pg_share >= 1) fail("teacher", "teaches searched games only, and pg_share 1 leaves none");
+  if (c.distill && c.teacher.empty()) fail("distill", "needs a teacher (the network distilled)");
+  if (c.rollout_solver_cards > 0 && c.solver_cards == 0)
+    fail("rollout_solver_cards", "needs solver_cards > 0 (the exact solver that ends the rollouts)");
+  if (c.warm_steps > 0 && c.warm_games == 0) fail("warm_steps", "needs warm_games > 0");
+  if (c.bid_games > 0 && !c.bidding)
+    fail("bid_games", "needs bidding: true (the bid head is trained only in bidding runs)");
+  if (c.rollout_mix_decay_minutes > 0 && c.rollout_mix_final > c.rollout_mix)
+    fail("rollout_mix_final", "must not exceed rollout_mix (" + std::to_string(c.rollout_mix) + ") when it decays");
+}
+
+YAML::Node load_yaml(const std::string& text, const std::string& name) {
+  try {
+    return YAML::Load(text);
+  } catch (const YAML::Exception& e) { throw ConfigError(name + ": not valid YAML: " + e.what()); }
+}
 
 }  // namespace
 
+const SettingsTable<TrainConfig>& train_settings() {
+  static const SettingsTable<TrainConfig> table = make_table();
+  return table;
+}
+
 TrainConfig parse_config(const std::string& text, const std::string& name) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(text);
-  } catch (const YAML::Exception& e) { throw ConfigError(name + ": not valid YAML: " + e.what()); }
+  const YAML::Node root = load_yaml(text, name);
   TrainConfig c;
-  if (!root || root.IsNull()) return c;  // an empty file means every default
+  if (!root || root.IsNull()) return c;
   if (!root.IsMap()) throw ConfigError(name + ": expected a mapping of key: value at the top level");
-  Reader r(root, name);
-  // The one place every key is read. Ranges bound what this code can run sensibly.
-  r.read_u64("seed", c.seed);
-  r.read_bool("bidding", c.bidding);
-  r.read_double("bidding_share", c.bidding_share, 0, 1);
-  r.read_double("minutes", c.minutes, 0, 1e6);
-  r.read_int("max_games", c.max_games, 0, int64_t(1) << 50);
-  r.read_int("max_steps", c.max_steps, 0, int64_t(1) << 50);
-  r.read_int_list("policy_hidden", c.policy_hidden, 1, 4096);
-  r.read_int_list("value_hidden", c.value_hidden, 1, 4096);
-  r.read_int_list("bid_hidden", c.bid_hidden, 1, 4096);
-  r.read_int("actors", c.actors, 0, 256);
-  r.read_int("sims", c.sims, 1, 100000);
-  r.read_int("gumbel_k", c.gumbel_k, 1, 64);
-  r.read_double("full_search_prob", c.full_search_prob, 0, 1);
-  r.read_int("fast_sims", c.fast_sims, 1, 100000);
-  r.read_double("c_visit", c.c_visit, 0, 1e6);
-  r.read_double("c_scale", c.c_scale, 0, 1e3);
-  r.read_bool("q_rescale", c.q_rescale);
-  r.read_choice("search_target", c.search_target, {"completed", "candidates"});
-  r.read_double("rollout_mix", c.rollout_mix, 0, 1);
-  r.read_double("rollout_mix_final", c.rollout_mix_final, 0, 1);
-  r.read_double("rollout_mix_decay_minutes", c.rollout_mix_decay_minutes, 0, 1e6);
-  r.read_choice("rollout_policy", c.rollout_policy, {"heuristic", "net"});
-  r.read_choice("rollout_others", c.rollout_others, {"net", "heuristic", "seats"});
-  r.read_int("solver_cards", c.solver_cards, 0, 54);
-  r.read_int("solver_nodes", c.solver_nodes, 0, int64_t(1) << 40);
-  r.read_int("rollout_solver_cards", c.rollout_solver_cards, 0, 54);
-  r.read_double("infer", c.infer, 0.001, 1);
-  r.read_int("infer_moves", c.infer_moves, 0, 1000);
-  r.read_int("infer_draws", c.infer_draws, 1, 10000);
-  r.read_string("teacher", c.teacher);
-  r.read_bool("distill", c.distill);
-  r.read_double("changed_weight", c.changed_weight, 0, 1000);
-  r.read_double("decision_target", c.decision_target, 0, 1);
-  r.read_double("confident", c.confident, 0, 1);
-  r.read_string_list("pool_agents", c.pool_agents);
-  r.read_double("pool_share", c.pool_share, 0, 1);
-  r.read_choice("pool_seats", c.pool_seats, {"mixed", "sides"});
-  r.read_double("pg_share", c.pg_share, 0, 1);
-  r.read_double("pg_lambda", c.pg_lambda, 0, 1);
-  r.read_double("pg_scale", c.pg_scale, 0, 100);
-  r.read_double("pg_entropy", c.pg_entropy, 0, 10);
-  r.read_bool("counterfactual_bids", c.counterfactual_bids);
-  r.read_int("bid_games", c.bid_games, 0, 50);  // <= 3 samples a deal: the wire counts a game's bids in a byte
-  r.read_double("pg_rollout_share", c.pg_rollout_share, 0, 1);
-  r.read_int("pg_rollout_k", c.pg_rollout_k, 2, 64);
-  r.read_bool("pg_rollout_pool", c.pg_rollout_pool);
-  r.read_int("replay_capacity", c.replay_capacity, 64, int64_t(1) << 32);
-  r.read_int("min_replay", c.min_replay, 1, int64_t(1) << 32);
-  r.read_double("max_reuse", c.max_reuse, 0.01, 1e6);
-  r.read_int("batch_size", c.batch_size, 1, 65536);
-  r.read_double("lr", c.lr, 1e-7, 1.0);
-  r.read_double("weight_decay", c.weight_decay, 0, 1.0);
-  r.read_double("value_weight", c.value_weight, 0, 1e3);
-  r.read_double("bid_weight", c.bid_weight, 0, 1e3);
-  r.read_int("publish_every", c.publish_every, 1, 1000000);
-  r.read_int("warm_games", c.warm_games, 0, int64_t(1) << 40);
-  r.read_int("warm_steps", c.warm_steps, 0, int64_t(1) << 40);
-  r.read_double("eval_every_minutes", c.eval_every_minutes, 0, 1e6);
-  r.read_int("eval_deals", c.eval_deals, 1, 1000000);
-  r.read_string_list("eval_opponents", c.eval_opponents);
-  r.read_choice("eval_agent", c.eval_agent, {"net", "mcts+net"});
-  r.read_int("eval_sims", c.eval_sims, 1, 100000);
-  r.read_bool("eval_fixed_landlord", c.eval_fixed_landlord);
-  r.read_double("checkpoint_every_minutes", c.checkpoint_every_minutes, 0.01, 1e6);
-  r.read_int("keep_checkpoints", c.keep_checkpoints, 1, 1000);
-  r.read_int("stale_versions", c.stale_versions, 0, 1000000);
-  r.read_double("actor_timeout_s", c.actor_timeout_s, 1, 86400);
-  r.reject_unknown();
-  // Cross-key checks, named by the key that has to change.
-  if (c.min_replay > c.replay_capacity)
-    r.fail("min_replay", "must not exceed replay_capacity (" + std::to_string(c.replay_capacity) + ")");
-  if (c.gumbel_k > c.sims) r.fail("gumbel_k", "must not exceed sims (" + std::to_string(c.sims) + ")");
-  if (c.fast_sims > c.sims) r.fail("fast_sims", "must not exceed sims (" + std::to_string(c.sims) + ")");
-  if (c.pool_share > 0 && c.pool_agents.empty()) r.fail("pool_share", "needs at least one agent in pool_agents");
-  if (!c.teacher.empty() && c.pg_share >= 1)
-    r.fail("teacher", "teaches searched games only, and pg_share 1 leaves none");
-  if (c.distill && c.teacher.empty()) r.fail("distill", "needs a teacher (the network distilled)");
-  if (c.rollout_solver_cards > 0 && c.solver_cards == 0)
-    r.fail("rollout_solver_cards", "needs solver_cards > 0 (the exact solver that ends the rollouts)");
-  if (c.warm_steps > 0 && c.warm_games == 0) r.fail("warm_steps", "needs warm_games > 0");
-  if (c.bid_games > 0 && !c.bidding)
-    r.fail("bid_games", "needs bidding: true (the bid head is trained only in bidding runs)");
-  if (c.rollout_mix_decay_minutes > 0 && c.rollout_mix_final > c.rollout_mix)
-    r.fail("rollout_mix_final", "must not exceed rollout_mix (" + std::to_string(c.rollout_mix) + ") when it decays");
+  const KeyLines lines = read_mapping(root, bind(train_settings(), c), name);
+  check_keys(c, name, lines);
   return c;
 }
 
 TrainConfig load_config(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw ConfigError(path + ": is a directory, not a config file (give --config FILE.yaml)");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError(path + ": cannot open the config file");
   std::ostringstream ss;
   ss << in.rdbuf();
+  const YAML::Node root = load_yaml(ss.str(), path);
+  if (!root || root.IsNull())
+    throw ConfigError(path + ": the config file is empty (no keys); a run on every default needs no --config file");
   return parse_config(ss.str(), path);
 }
 
 std::string TrainConfig::to_yaml() const {
-  std::ostringstream os;
-  os << std::setprecision(10);
-  os << "# Effective config of this run (every key, defaults included).\n";
-  os << "seed: " << seed << "\n";
-  os << "bidding: " << (bidding ? "true" : "false") << "\n";
-  os << "bidding_share: " << bidding_share << "\n";
-  os << "minutes: " << minutes << "\n";
-  os << "max_games: " << max_games << "\n";
-  os << "max_steps: " << max_steps << "\n";
-  auto list = [&](const char* key, const std::vector<int>& v) {
-    os << key << ": [";
-    for (size_t i = 0; i < v.size(); ++i) os << (i ? ", " : "") << v[i];
-    os << "]\n";
-  };
-  auto strings = [&](const char* key, const std::vector<std::string>& v) {
-    os << key << ": [";
-    for (size_t i = 0; i < v.size(); ++i) os << (i ? ", " : "") << "\"" << v[i] << "\"";
-    os << "]\n";
-  };
-  list("policy_hidden", policy_hidden);
-  list("value_hidden", value_hidden);
-  list("bid_hidden", bid_hidden);
-  os << "actors: " << actors << "\n";
-  os << "sims: " << sims << "\n";
-  os << "gumbel_k: " << gumbel_k << "\n";
-  os << "full_search_prob: " << full_search_prob << "\n";
-  os << "fast_sims: " << fast_sims << "\n";
-  os << "c_visit: " << c_visit << "\n";
-  os << "c_scale: " << c_scale << "\n";
-  os << "q_rescale: " << (q_rescale ? "true" : "false") << "\n";
-  os << "search_target: " << search_target << "\n";
-  os << "rollout_mix: " << rollout_mix << "\n";
-  os << "rollout_mix_final: " << rollout_mix_final << "\n";
-  os << "rollout_mix_decay_minutes: " << rollout_mix_decay_minutes << "\n";
-  os << "rollout_policy: " << rollout_policy << "\n";
-  os << "rollout_others: " << rollout_others << "\n";
-  os << "solver_cards: " << solver_cards << "\n";
-  os << "solver_nodes: " << solver_nodes << "\n";
-  os << "rollout_solver_cards: " << rollout_solver_cards << "\n";
-  os << "infer: " << infer << "\n";
-  os << "infer_moves: " << infer_moves << "\n";
-  os << "infer_draws: " << infer_draws << "\n";
-  os << "teacher: \"" << teacher << "\"\n";
-  os << "distill: " << (distill ? "true" : "false") << "\n";
-  os << "changed_weight: " << changed_weight << "\n";
-  os << "decision_target: " << decision_target << "\n";
-  os << "confident: " << confident << "\n";
-  strings("pool_agents", pool_agents);
-  os << "pool_share: " << pool_share << "\n";
-  os << "pool_seats: " << pool_seats << "\n";
-  os << "pg_share: " << pg_share << "\n";
-  os << "pg_lambda: " << pg_lambda << "\n";
-  os << "pg_scale: " << pg_scale << "\n";
-  os << "pg_entropy: " << pg_entropy << "\n";
-  os << "counterfactual_bids: " << (counterfactual_bids ? "true" : "false") << "\n";
-  os << "bid_games: " << bid_games << "\n";
-  os << "pg_rollout_share: " << pg_rollout_share << "\n";
-  os << "pg_rollout_k: " << pg_rollout_k << "\n";
-  os << "pg_rollout_pool: " << (pg_rollout_pool ? "true" : "false") << "\n";
-  os << "replay_capacity: " << replay_capacity << "\n";
-  os << "min_replay: " << min_replay << "\n";
-  os << "max_reuse: " << max_reuse << "\n";
-  os << "batch_size: " << batch_size << "\n";
-  os << "lr: " << lr << "\n";
-  os << "weight_decay: " << weight_decay << "\n";
-  os << "value_weight: " << value_weight << "\n";
-  os << "bid_weight: " << bid_weight << "\n";
-  os << "publish_every: " << publish_every << "\n";
-  os << "warm_games: " << warm_games << "\n";
-  os << "warm_steps: " << warm_steps << "\n";
-  os << "eval_every_minutes: " << eval_every_minutes << "\n";
-  os << "eval_deals: " << eval_deals << "\n";
-  strings("eval_opponents", eval_opponents);
-  os << "eval_agent: " << eval_agent << "\n";
-  os << "eval_sims: " << eval_sims << "\n";
-  os << "eval_fixed_landlord: " << (eval_fixed_landlord ? "true" : "false") << "\n";
-  os << "checkpoint_every_minutes: " << checkpoint_every_minutes << "\n";
-  os << "keep_checkpoints: " << keep_checkpoints << "\n";
-  os << "stale_versions: " << stale_versions << "\n";
-  os << "actor_timeout_s: " << actor_timeout_s << "\n";
-  return os.str();
+  TrainConfig copy = *this;
+  return "# Effective config of this run (every key, defaults included).\n" +
+         format_mapping(bind(train_settings(), copy));
+}
+
+std::string list_train_settings(bool markdown) {
+  TrainConfig defaults;
+  const auto bound = bind(train_settings(), defaults);
+  return markdown ? list_settings_markdown(bound) : list_settings(bound);
 }
 
 }  // namespace ddz::selfplay

@@ -1,19 +1,16 @@
-// The training run's settings (configs/*.yaml): every key is read in one place (config.cpp)
-// with its documented default; unknown keys, wrong types and out-of-range values are rejected.
+// The training run's settings (configs/*.yaml). Each member's default is its initialiser here;
+// its key, range and help are declared once, in the table of config.cpp (train_settings()).
 #pragma once
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "selfplay/settings_table.h"
+#include "selfplay/settings_yaml.h"
+
 namespace ddz::selfplay {
 
-// Thrown for a bad config file; the message names the file and the key.
-class ConfigError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
+// An aggregate (no constructors), so that a test can count its members against the table.
 struct TrainConfig {
   // --- run ---
   uint64_t seed = 1;  // every random stream of the run derives from it
@@ -102,7 +99,7 @@ struct TrainConfig {
   // A network move whose prior (the searcher's policy) gives its argmax at least this probability
   // is played at once, unsearched, and gives a value target only (as a fast search does); 1 = off,
   // every move searched. The search changes the move almost only where the policy is unsure
-  // (nineteenth session: every change of 1,500 in positions below 0.9, 87% below 0.7), so the
+  // (measured 2026-12-07: every change of 1,500 in positions below 0.9, 87% below 0.7), so the
   // searches go where they teach, at a quarter of the cost of a game.
   double confident = 1.0;
   // Opponent pool: in a pool_share of the games one agent drawn from pool_agents (agent specs,
@@ -186,9 +183,16 @@ struct TrainConfig {
   std::string to_yaml() const;
 };
 
-// Loads a config file; keys absent from the file keep their defaults. Throws ConfigError.
+// The declaration of every training setting, in the order of the effective-config dump.
+const SettingsTable<TrainConfig>& train_settings();
+
+// Loads a config file; keys absent from the file keep their defaults. A directory, an empty
+// file or one without a mapping of keys is refused. Throws ConfigError.
 TrainConfig load_config(const std::string& path);
-// Same from YAML text; `name` stands for the file in messages.
+// Same from YAML text (empty text gives every default); `name` stands for the file in messages.
 TrainConfig parse_config(const std::string& text, const std::string& name);
+
+// `ddz train --list-settings [--markdown]`: every setting's name, type, default, range and help.
+std::string list_train_settings(bool markdown);
 
 }  // namespace ddz::selfplay

@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   ddz::selfplay::TrainOptions options;
   ddz::selfplay::JoinOptions join;
-  bool no_progress = false;
+  bool no_progress = false, list_settings = false, markdown = false;
   std::string listen_at, join_at;
   CLI::App* train = app.add_subcommand("train", "Train the networks by self-play (see docs/training.md)");
   train->add_option("--config", options.config_path, "Training config (YAML), e.g. configs/default.yaml");
@@ -46,6 +46,9 @@ int main(int argc, char** argv) {
                  "units and new inputs start fresh, the optimizer state restarts)")
       ->needs(resume_opt);
   train->add_flag("--no-progress", no_progress, "Do not draw the progress line");
+  CLI::Option* list_opt = train->add_flag("--list-settings", list_settings,
+                                          "List every config key with its type, default, range and meaning, then exit");
+  train->add_flag("--markdown", markdown, "With --list-settings: as the Markdown of docs/settings.md")->needs(list_opt);
   CLI::Option* listen_opt =
       train
           ->add_option("--listen", listen_at,
@@ -76,6 +79,10 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) { return app.exit(e); }
   options.progress = !no_progress;
+  if (list_settings) {
+    std::cout << ddz::selfplay::list_train_settings(markdown);
+    return 0;
+  }
   try {
     if (!options.resume && options.config_path.empty()) throw ddz::selfplay::ConfigError("give --config FILE");
     if (join_opt->count() > 0) {

@@ -100,6 +100,39 @@ TEST_F(CliTrain, BadConfigKeyIsNamedWithTheFile) {
   EXPECT_NE(out.find((dir / "bad.yaml").string()), std::string::npos) << out;
 }
 
+// What yaml-cpp alone would accept without a word is refused before a run starts: a directory,
+// an empty file, a key given twice. No run directory is made.
+TEST_F(CliTrain, DirectoryEmptyFileAndRepeatedKeyAreRefused) {
+  const fs::path dir = fresh_dir("cli_train_refused");
+  std::ofstream(dir / "empty.yaml") << "# nothing set\n";
+  std::ofstream(dir / "twice.yaml") << "sims: 8\nsims: 16\n";
+  const std::vector<std::pair<fs::path, std::string>> cases{
+      {dir, "is a directory"},
+      {dir / "empty.yaml", "the config file is empty"},
+      {dir / "twice.yaml", "key 'sims' given twice (lines 1 and 2)"}};
+  for (const auto& [config, why] : cases) {
+    const int status =
+        run({"train", "--config", config.string(), "--run-dir", (dir / "run").string()}, dir / "out.txt");
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 2) << config;
+    const std::string out = slurp(dir / "out.txt");
+    EXPECT_NE(out.find(config.string() + ": "), std::string::npos) << out;
+    EXPECT_NE(out.find(why), std::string::npos) << out;
+    EXPECT_FALSE(fs::exists(dir / "run")) << config;
+  }
+}
+
+// --list-settings prints every key with its default, and --markdown the text of docs/settings.md.
+TEST_F(CliTrain, ListSettingsPrintsTheTable) {
+  const fs::path dir = fresh_dir("cli_train_list");
+  ASSERT_EQ(WEXITSTATUS(run({"train", "--list-settings"}, dir / "list.txt")), 0);
+  const std::string list = slurp(dir / "list.txt");
+  EXPECT_NE(list.find("integer, default 16, 1 .. 100000"), std::string::npos) << list;  // sims
+  EXPECT_NE(list.find("actor_timeout_s"), std::string::npos) << list;
+  ASSERT_EQ(WEXITSTATUS(run({"train", "--list-settings", "--markdown"}, dir / "list.md")), 0);
+  EXPECT_EQ(slurp(dir / "list.md"), slurp(fs::path(DDZ_SOURCE_DIR) / "docs" / "settings.md"));
+}
+
 TEST_F(CliTrain, SigtermSavesACheckpointAndExitsCleanlyThenExports) {
   const fs::path dir = fresh_dir("cli_train_sigterm");
   std::ofstream(dir / "tiny.yaml") << kLongTinyConfig;

@@ -2,6 +2,10 @@
 // and the effective config written to a run directory reads back to the same settings.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
 #include <string>
 
 #include "selfplay/config.h"
@@ -242,6 +246,121 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_EQ(r.eval_agent, "mcts+net");
   EXPECT_DOUBLE_EQ(r.rollout_mix, 0.25);
   EXPECT_EQ(r.to_yaml(), c.to_yaml());
+}
+
+std::string load_error(const std::string& path) {
+  try {
+    load_config(path);
+  } catch (const ConfigError& e) { return e.what(); }
+  return "";
+}
+
+std::filesystem::path temp_dir(const std::string& name) {
+  const auto p = std::filesystem::temp_directory_path() / ("ddz_config_test_" + name);
+  std::filesystem::remove_all(p);
+  std::filesystem::create_directories(p);
+  return p;
+}
+
+// A member added to TrainConfig without its line in the table (config.cpp) fails here: the
+// members are counted by aggregate initialisation, independently of the table.
+TEST(SelfplayConfig, EveryMemberIsDeclared) {
+  EXPECT_EQ(train_settings().members_covered(), aggregate_member_count<TrainConfig>());
+  EXPECT_EQ(train_settings().settings().size(), aggregate_member_count<TrainConfig>());
+  std::set<std::string> names;
+  for (const auto& s : train_settings().settings()) {
+    EXPECT_TRUE(names.insert(s.info.name).second) << "declared twice: " << s.info.name;
+    EXPECT_FALSE(s.info.help.empty()) << s.info.name;
+    EXPECT_EQ(s.info.help.find('\n'), std::string::npos) << s.info.name;
+    EXPECT_EQ(s.info.help.find('|'), std::string::npos) << s.info.name;  // a Markdown table cell
+    EXPECT_FALSE(s.info.group.empty()) << s.info.name;
+  }
+}
+
+// The dump lists every declared key once, with the default for a default config.
+TEST(SelfplayConfig, DumpHasEveryKeyWithItsDefault) {
+  const std::string dump = TrainConfig{}.to_yaml();
+  for (const auto& s : train_settings().settings()) {
+    EXPECT_NE(dump.find("\n" + s.info.name + ": "), std::string::npos) << s.info.name;
+  }
+  EXPECT_NE(dump.find("\nsims: 16\n"), std::string::npos) << dump;
+  EXPECT_NE(dump.find("\npolicy_hidden: [256, 256]\n"), std::string::npos) << dump;
+  EXPECT_NE(dump.find("\neval_opponents: [\"random\", \"heuristic\"]\n"), std::string::npos) << dump;
+  EXPECT_NE(dump.find("\nteacher: \"\"\n"), std::string::npos) << dump;
+}
+
+TEST(SelfplayConfig, ErrorsNameTheLine) {
+  EXPECT_NE(error_of("sims: 8\n\nlr: fast\n").find("cfg.yaml: key 'lr': expected a number, got 'fast' (line 3)"),
+            std::string::npos)
+      << error_of("sims: 8\n\nlr: fast\n");
+  EXPECT_NE(error_of("# a comment\nsimz: 9\n").find("unknown key 'simz' (line 2)"), std::string::npos);
+  EXPECT_NE(error_of("sims: 0\n").find("out of range [1, 100000] (line 1)"), std::string::npos);
+  // A check between keys names the key that has to change, and its line.
+  EXPECT_NE(error_of("sims: 4\nfast_sims: 2\ngumbel_k: 8\n").find("key 'gumbel_k': must not exceed sims (4) (line 3)"),
+            std::string::npos);
+}
+
+// yaml-cpp keeps the first of two equal keys silently; the loader refuses the file.
+TEST(SelfplayConfig, KeyGivenTwiceIsRefused) {
+  const std::string e = error_of("sims: 8\nlr: 0.01\nsims: 32\n");
+  EXPECT_NE(e.find("cfg.yaml: key 'sims' given twice (lines 1 and 3)"), std::string::npos) << e;
+  EXPECT_NE(error_of("lr: 0.01\nlr: 0.01\n").find("key 'lr' given twice"), std::string::npos);
+}
+
+TEST(SelfplayConfig, DirectoryAsConfigIsRefused) {
+  const auto dir = temp_dir("directory");
+  const std::string e = load_error(dir.string());
+  EXPECT_NE(e.find(dir.string() + ": is a directory"), std::string::npos) << e;
+}
+
+TEST(SelfplayConfig, EmptyConfigFileIsRefused) {
+  const auto dir = temp_dir("empty");
+  for (const char* text : {"", "\n\n", "# only a comment\n"}) {
+    const auto path = dir / "empty.yaml";
+    std::ofstream(path) << text;
+    const std::string e = load_error(path.string());
+    EXPECT_NE(e.find(path.string() + ": the config file is empty"), std::string::npos) << "'" << text << "': " << e;
+  }
+  const auto list = dir / "list.yaml";
+  std::ofstream(list) << "- sims\n- lr\n";
+  EXPECT_NE(load_error(list.string()).find(list.string() + ": expected a mapping"), std::string::npos);
+  const auto scalar = dir / "scalar.yaml";
+  std::ofstream(scalar) << "sims\n";
+  EXPECT_NE(load_error(scalar.string()).find(scalar.string() + ": expected a mapping"), std::string::npos);
+}
+
+// A string with quotes and backslashes survives the dump.
+TEST(SelfplayConfig, QuotedStringsRoundTrip) {
+  TrainConfig c;
+  c.teacher = "a \"b\" \\c.ddz";
+  c.eval_opponents = {"net:x \"y\".ddz"};
+  const TrainConfig r = parse_config(c.to_yaml(), "effective");
+  EXPECT_EQ(r.teacher, c.teacher);
+  EXPECT_EQ(r.eval_opponents, c.eval_opponents);
+}
+
+// The listing names each key with its type, default, range and help.
+TEST(SelfplayConfig, ListingShowsEverySetting) {
+  const std::string text = list_train_settings(false);
+  for (const auto& s : train_settings().settings()) {
+    EXPECT_NE(text.find(s.info.name + " "), std::string::npos) << s.info.name;
+    EXPECT_NE(text.find(s.info.help), std::string::npos) << s.info.name;
+  }
+  EXPECT_NE(text.find("integer, default 16, 1 .. 100000"), std::string::npos) << text;  // sims
+  EXPECT_NE(text.find("choice, default completed, completed | candidates"), std::string::npos) << text;
+  const std::string md = list_train_settings(true);
+  EXPECT_NE(md.find("| `sims` | integer | `16` | 1 .. 100000 | "), std::string::npos) << md;
+  EXPECT_NE(md.find("| `search_target` | choice | `completed` | completed \\| candidates | "), std::string::npos);
+}
+
+// docs/settings.md is `ddz train --list-settings --markdown`; regenerate it when the table changes.
+TEST(SelfplayConfig, SettingsDocMatchesTheTable) {
+  std::ifstream in(std::string(DDZ_SOURCE_DIR) + "/docs/settings.md", std::ios::binary);
+  ASSERT_TRUE(in) << "docs/settings.md is missing";
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  EXPECT_EQ(ss.str(), list_train_settings(true))
+      << "docs/settings.md is stale: ddz train --list-settings --markdown > docs/settings.md";
 }
 
 TEST(SelfplayConfig, ShippedConfigsLoad) {

@@ -1,0 +1,65 @@
+// Settings tables meet YAML and text: reading a mapping into a struct (unknown, repeated, mistyped
+// and out-of-range keys rejected with file, key and line), the YAML of a value, the listing.
+#pragma once
+#include <yaml-cpp/yaml.h>
+
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "selfplay/settings_table.h"
+
+namespace ddz::selfplay {
+
+// Thrown for a bad config file; the message names the file and the key.
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A setting of one table paired with the value it reads into or prints from.
+struct BoundSetting {
+  const SettingInfo* info;
+  void* value;
+};
+template <class C>
+std::vector<BoundSetting> bind(const SettingsTable<C>& table, C& config) {
+  std::vector<BoundSetting> out;
+  for (const auto& s : table.settings()) out.push_back({&s.info, s.value(config)});
+  return out;
+}
+
+// Where each key of a mapping stood (1-based lines), for messages about a key.
+class KeyLines {
+ public:
+  void set(const std::string& key, int line) { lines_[key] = line; }
+  // " (line N)" if the key was in the file, "" otherwise.
+  std::string of(const std::string& key) const;
+
+ private:
+  std::map<std::string, int> lines_;
+};
+
+// "NAME: key 'KEY': WHY (line N)" as a ConfigError.
+[[noreturn]] void fail_key(const std::string& name, const KeyLines& lines, const std::string& key,
+                           const std::string& why);
+
+// Reads every key of the mapping `root` into its setting. A key not among the settings is an
+// error unless it is in `extra` (the caller reads those); a key given twice is an error (yaml-cpp
+// itself keeps the first silently). `name` stands for the file in messages.
+KeyLines read_mapping(const YAML::Node& root, const std::vector<BoundSetting>& settings, const std::string& name,
+                      const std::set<std::string>& extra = {});
+
+// The value as YAML (the form read_mapping reads back to the same value).
+std::string format_value(const SettingInfo& info, const void* value);
+// "name: value" lines of every setting, in table order.
+std::string format_mapping(const std::vector<BoundSetting>& settings);
+
+// The listing of `ddz train --list-settings`: each setting's name, type, default, range and help,
+// as aligned text or as a Markdown table (docs/settings.md). `defaults` binds a default config.
+std::string list_settings(const std::vector<BoundSetting>& defaults);
+std::string list_settings_markdown(const std::vector<BoundSetting>& defaults);
+
+}  // namespace ddz::selfplay
