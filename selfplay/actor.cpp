@@ -132,12 +132,6 @@ double rollout_mix_at(const TrainConfig& config, double minutes) {
   return config.rollout_mix + f * (config.rollout_mix_final - config.rollout_mix);
 }
 
-bool search_changed_move(const GumbelResult& r) {
-  if (r.prior.empty() || r.prior.size() != r.policy.size()) return false;
-  const auto first_max = [](const std::vector<float>& v) { return std::max_element(v.begin(), v.end()) - v.begin(); };
-  return first_max(r.policy) != first_max(r.prior);
-}
-
 namespace {
 
 // A game whose network moves are all searched (play_selfplay_game without the extras).
@@ -214,15 +208,7 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
     const GumbelResult r =
         gumbel_search(searcher, obs, moves, is_full ? full : fast, rng, rollouts.get(), context->solver.get());
     if (moves.size() > 1) {  // forced moves teach nothing about the policy, and little value
-      PlaySample s{state, moves, r.policy, is_full, 0.0f, 0.0f};
-      if (is_full && config.decision_target > 0) {
-        const float keep = float(1.0 - config.decision_target);
-        for (float& p : s.policy) p *= keep;
-        s.policy[size_t(r.decision)] += float(config.decision_target);
-      }
-      if (config.changed_weight != 1.0 && search_changed_move(r))
-        for (float& p : s.policy) p *= float(config.changed_weight);
-      out.plays.push_back(std::move(s));
+      out.plays.push_back(PlaySample{state, moves, r.policy, is_full, 0.0f, 0.0f});
     }
     state.apply_trusted(moves[size_t(r.chosen)]);
     ++out.decisions;

@@ -78,10 +78,6 @@ void play_bidding(const EigenNet& net, GameState& state, const SeatPlan& plan, A
 // the landlord's bid samples when the landlord's seat was played by the network.
 void finish_game(const GameState& end, GameSamples& out, const SeatPlan& plan = SeatPlan{});
 
-// Whether a search changed the move: its target's argmax is not the prior's (config.changed_weight
-// scales such samples' targets). False without a prior (one legal move).
-bool search_changed_move(const GumbelResult& r);
-
 // The rollout share of a simulation's value after `minutes` of training (the config's linear
 // decay from rollout_mix to rollout_mix_final).
 double rollout_mix_at(const TrainConfig& config, double minutes);

@@ -70,10 +70,6 @@ SettingsTable<C> make_table() {
   t.add("teacher", &C::teacher,
         "a fixed agent file whose network searches in searched games (\"\" = the current network)");
   t.add("distill", &C::distill, "with a teacher: its argmax plays unsearched and its softmax is the target");
-  t.add("changed_weight", &C::changed_weight, reals(0, 1000),
-        "policy loss weight of a searched sample whose target's argmax is not the prior's");
-  t.add("decision_target", &C::decision_target, reals(0, 1),
-        "share of a searched policy target moved onto the search's noise-free decision");
   t.add("confident", &C::confident, reals(0, 1),
         "a move whose prior gives its argmax at least this is played unsearched (1 = every move searched)");
   t.add("pool_agents", &C::pool_agents, "opponent pool: agent specs that take seats in pool games");
@@ -84,16 +80,11 @@ SettingsTable<C> make_table() {
         "share of policy-gradient games: the network's seats play the sampled policy, unsearched");
   t.add("pg_lambda", &C::pg_lambda, reals(0, 1), "GAE lambda of a policy-gradient move's advantage");
   t.add("pg_scale", &C::pg_scale, reals(0, 100), "the advantage's multiplier in the policy target");
-  t.add("pg_entropy", &C::pg_entropy, reals(0, 10), "entropy bonus of the policy target in policy-gradient games");
   t.add("counterfactual_bids", &C::counterfactual_bids,
         "policy-gradient games with bidding: seats that did not become landlord replay the deal as landlord");
   // <= 3 samples a deal: the wire counts a game's bids in a byte.
   t.add("bid_games", &C::bid_games, ints(0, 50),
         "per game, extra deals bid among three network seats and played out by the policy (needs bidding)");
-  t.add("pg_rollout_share", &C::pg_rollout_share, reals(0, 1),
-        "share of policy-gradient decisions whose target comes from rollouts of the likeliest moves");
-  t.add("pg_rollout_k", &C::pg_rollout_k, ints(2, 64), "moves rolled out for such a target");
-  t.add("pg_rollout_pool", &C::pg_rollout_pool, "rollout targets in pool games too");
 
   t.group("replay buffer");
   t.add("replay_capacity", &C::replay_capacity, ints(64, int64_t(1) << 32), "samples kept (the oldest dropped first)");
@@ -136,8 +127,9 @@ SettingsTable<C> make_table() {
   return t;
 }
 
-// The checks between keys, each named by the key that has to change.
-void check_keys(const TrainConfig& c, const std::string& name, const KeyLines& lines) {
+}  // namespace
+
+void check_config(const TrainConfig& c, const std::string& name, const KeyLines& lines) {
   const auto fail = [&](const std::string& key, const std::string& why) { fail_key(name, lines, key, why); };
   if (c.min_replay > c.replay_capacity)
     fail("min_replay", "must not exceed replay_capacity (" + std::to_string(c.replay_capacity) + ")");
@@ -154,6 +146,8 @@ void check_keys(const TrainConfig& c, const std::string& name, const KeyLines& l
   if (c.rollout_mix_decay_minutes > 0 && c.rollout_mix_final > c.rollout_mix)
     fail("rollout_mix_final", "must not exceed rollout_mix (" + std::to_string(c.rollout_mix) + ") when it decays");
 }
+
+namespace {
 
 YAML::Node load_yaml(const std::string& text, const std::string& name) {
   try {
@@ -173,8 +167,13 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
   TrainConfig c;
   if (!root || root.IsNull()) return c;
   if (!root.IsMap()) throw ConfigError(name + ": expected a mapping of key: value at the top level");
+  const YAML::Node& const_root = root;  // a non-const operator[] would add the key
+  if (const_root["phases"])
+    throw ConfigError(name +
+                      ": a recipe of phases (key 'phases'), which `ddz train --config` runs phase by phase; "
+                      "it is not one config");
   const KeyLines lines = read_mapping(root, bind(train_settings(), c), name);
-  check_keys(c, name, lines);
+  check_config(c, name, lines);
   return c;
 }
 

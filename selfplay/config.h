@@ -85,17 +85,6 @@ struct TrainConfig {
   // e.g. a rollout network for searches whose rollouts the teacher's cost makes too dear). In
   // searched games; policy-gradient games (pg_share) stay the learner's.
   bool distill = false;
-  // A searched sample whose target's argmax differs from the prior's (the search changed the
-  // move) has its policy target scaled by this, so its cross-entropy counts that many times. The
-  // 0.709 teacher plays the prior's argmax in 98.7% of decisions; its gain lies in the rest, which
-  // plain targets leave to one sample in a hundred. 1 = every sample alike.
-  double changed_weight = 1.0;
-  // A fully searched sample's policy target is (1 - this) x the search's target + this x a one-hot
-  // on the search's noise-free decision (GumbelResult::decision). The soft target stays close to
-  // the prior: where the teacher overrules the prior's argmax in 71% of its runs, the targets
-  // averaged over those runs split the two moves about evenly, so the student keeps a coin flip
-  // where the teacher has a preference. The decision's one-hot carries that preference. 0 = off.
-  double decision_target = 0.0;
   // A network move whose prior (the searcher's policy) gives its argmax at least this probability
   // is played at once, unsearched, and gives a value target only (as a fast search does); 1 = off,
   // every move searched. The search changes the move almost only where the policy is unsure
@@ -115,13 +104,11 @@ struct TrainConfig {
   // Policy-gradient games (selfplay/pg_game.h): in a pg_share of the games every network seat
   // plays its policy alone, sampled at temperature 1 (no search, ~50x faster than a searched
   // move), and its policy target is an actor-critic step: the move's advantage under the value
-  // net, which sees every hand, by GAE(pg_lambda) over the game's plies, times pg_scale, plus
-  // an entropy bonus pg_entropy. A searched move's target is bounded by what its judges know;
-  // this one learns from results.
+  // net, which sees every hand, by GAE(pg_lambda) over the game's plies, times pg_scale. A
+  // searched move's target is bounded by what its judges know; this one learns from results.
   double pg_share = 0.0;
   double pg_lambda = 0.8;
   double pg_scale = 1.0;
-  double pg_entropy = 0.0;
   // In a policy-gradient game with bidding, every network seat that did not become landlord
   // plays the deal again as the fixed landlord (policy alone), and its bid decisions get bid
   // samples with that result: the bid head learns from every hand, not only those bidding chose.
@@ -133,20 +120,6 @@ struct TrainConfig {
   // network's own farmers for every hand it is asked about, whatever the searched games are.
   // Needs bidding: true.
   int bid_games = 0;
-  // In a pg_rollout_share of the network's decisions in policy-gradient games (without pool seats
-  // unless pg_rollout_pool),
-  // the policy target comes from rollouts on the true deal instead of GAE: each of the policy's
-  // pg_rollout_k likeliest moves is played and the game finished by rollout_policy (every seat),
-  // and the target is the policy with each such move's logit moved by pg_scale x (its result
-  // -1 / +1 for the mover's side, minus their policy-weighted mean). The true deal is a draw from
-  // the exact posterior over hidden cards, so over many games these compare moves by their
-  // expected result; all candidates share the deal, so the comparison has little noise.
-  double pg_rollout_share = 0.0;
-  int pg_rollout_k = 4;
-  // Rollout targets in pool games too: the pool agent's seats are then played in the rollouts by a
-  // fresh instance of that agent (exact for a deterministic one like heuristic; a searching agent
-  // such as mcts costs its full search at every rollout ply).
-  bool pg_rollout_pool = false;
   // --- replay buffer ---
   int64_t replay_capacity = 100000;  // samples kept (oldest dropped first)
   int64_t min_replay = 1000;  // learner waits for this many samples
@@ -185,6 +158,10 @@ struct TrainConfig {
 
 // The declaration of every training setting, in the order of the effective-config dump.
 const SettingsTable<TrainConfig>& train_settings();
+
+// The checks between keys (a range alone cannot say), each naming the key that has to change;
+// `lines` gives the keys' lines in the file. Throws ConfigError.
+void check_config(const TrainConfig& config, const std::string& name, const KeyLines& lines);
 
 // Loads a config file; keys absent from the file keep their defaults. A directory, an empty
 // file or one without a mapping of keys is refused. Throws ConfigError.

@@ -2,16 +2,11 @@
 // the value head's estimates of the true deal, written as a policy target.
 #include "selfplay/pg_game.h"
 
-#include <algorithm>
-#include <cmath>
 #include <memory>
 #include <stdexcept>
 
-#include "agent/heuristic_evaluator.h"
-#include "agent/policy_rollout_agent.h"
 #include "models/features.h"
 #include "selfplay/bid_games.h"
-#include "selfplay/seat_rollouts.h"
 
 namespace ddz::selfplay {
 
@@ -33,85 +28,17 @@ std::vector<float> gae_advantages(const std::vector<float>& values, double lambd
   return out;
 }
 
-std::vector<float> pg_target(const std::vector<float>& probs, int chosen, double advantage, double entropy_bonus) {
+std::vector<float> pg_target(const std::vector<float>& probs, int chosen, double advantage) {
   if (chosen < 0 || size_t(chosen) >= probs.size()) throw std::invalid_argument("pg_target: chosen move out of range");
-  double entropy = 0;
-  if (entropy_bonus > 0)
-    for (float p : probs)
-      if (p > 0) entropy -= double(p) * std::log(double(p));
   std::vector<float> target(probs.size());
   for (size_t i = 0; i < probs.size(); ++i) {
     const double p = probs[i];
-    double t = p + advantage * ((int(i) == chosen ? 1.0 : 0.0) - p);
-    if (entropy_bonus > 0 && p > 0) t -= entropy_bonus * p * (std::log(p) + entropy);
-    target[i] = float(t);
+    target[i] = float(p + advantage * ((int(i) == chosen ? 1.0 : 0.0) - p));
   }
-  return target;
-}
-
-std::vector<float> rollout_target(const std::vector<float>& probs, const std::vector<int>& candidates,
-                                  const std::vector<float>& results, double scale) {
-  if (candidates.size() != results.size()) throw std::invalid_argument("rollout_target: one result per candidate");
-  std::vector<float> target = probs;
-  double mass = 0, mean = 0;
-  for (size_t i = 0; i < candidates.size(); ++i) {
-    if (candidates[i] < 0 || size_t(candidates[i]) >= probs.size())
-      throw std::invalid_argument("rollout_target: candidate out of range");
-    mass += probs[size_t(candidates[i])];
-    mean += double(probs[size_t(candidates[i])]) * results[i];
-  }
-  if (mass <= 0) return target;
-  mean /= mass;
-  std::vector<double> w(candidates.size());
-  double total = 0;
-  for (size_t i = 0; i < candidates.size(); ++i) {
-    w[i] = double(probs[size_t(candidates[i])]) * std::exp(scale * (double(results[i]) - mean));
-    total += w[i];
-  }
-  for (size_t i = 0; i < candidates.size(); ++i) target[size_t(candidates[i])] = float(mass * w[i] / total);
   return target;
 }
 
 namespace {
-
-std::unique_ptr<Agent> rollout_agent(const EigenNet& net, const TrainConfig& config, const SeatPlan& plan,
-                                     uint64_t seed) {
-  const std::string pool_spec = plan.pool_agent < 0 ? "" : config.pool_agents.at(size_t(plan.pool_agent));
-  return seatwise_rollouts(net, config, plan, pool_spec, Rng::mix(seed, 0x7013));
-}
-
-// Scores the policy's likeliest moves at a position by one rollout each on the true deal: the
-// result for the mover's side (+1 won, -1 lost) after the move, the game then played to the end
-// by rollout_agent (the rollout policy in the network's seats, the pool agent in its own).
-class RolloutScorer {
- public:
-  RolloutScorer(const EigenNet& net, const TrainConfig& config, const SeatPlan& plan, uint64_t seed)
-      : k_(config.pg_rollout_k), rollouts_(rollout_agent(net, config, plan, seed), Rng::mix(seed, 0x7012)) {}
-
-  std::vector<float> target(const GameState& state, const std::vector<Move>& moves, const std::vector<float>& probs,
-                            double scale) {
-    std::vector<int> order(moves.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
-    const size_t k = std::min(order.size(), size_t(k_));
-    std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(k), order.end(),
-                      [&](int a, int b) { return probs[size_t(a)] > probs[size_t(b)]; });
-    order.resize(k);
-    const bool landlord_side = state.to_move() == state.landlord();
-    std::vector<float> results;
-    for (int c : order) {
-      GameState world = state;
-      world.apply_trusted(moves[size_t(c)]);
-      const int winner = world.phase() == Phase::Play ? rollouts_.rollout(world) : world.winner();
-      const bool landlord_won = winner == world.landlord();
-      results.push_back(landlord_won == landlord_side ? 1.0f : -1.0f);
-    }
-    return rollout_target(probs, order, results, scale);
-  }
-
- private:
-  int k_;
-  HeuristicEvaluator rollouts_;
-};
 
 // Samples the mover's move from the policy at temperature 1; `probs` receives the policy over
 // `moves` (legal moves of the state, more than one). Buffers are kept between calls.
@@ -188,10 +115,6 @@ GameSamples play_pg_game(const EigenNet& net, const TrainConfig& config, uint64_
   std::vector<Move> moves;
   std::vector<float> value_in(static_cast<size_t>(kValueDim)), probs;
   PolicySampler sampler;
-  std::unique_ptr<RolloutScorer> scorer;
-  if (config.pg_rollout_share > 0 && (plan.pool_agent < 0 || config.pg_rollout_pool))
-    scorer = std::make_unique<RolloutScorer>(net, config, plan, seed);
-  Rng rollout_rng(Rng::mix(seed, 0x96a5));  // its own stream: games without rollouts stay as they were
   const int landlord = state.landlord();
   while (state.phase() == Phase::Play) {
     const int seat = state.to_move();
@@ -210,9 +133,7 @@ GameSamples play_pg_game(const EigenNet& net, const TrainConfig& config, uint64_
     if (moves.size() > 1) {
       chosen = sampler.sample(net, state, moves, rng, probs);
       out.plays.push_back(PlaySample{state, moves, {}, true, 0.0f, 0.0f});
-      if (scorer && rollout_rng.uniform() < config.pg_rollout_share)
-        out.plays.back().policy = scorer->target(state, moves, probs, config.pg_scale);
-      else pending.push_back(Pending{out.plays.size() - 1, values.size() - 1, sign, probs, chosen});
+      pending.push_back(Pending{out.plays.size() - 1, values.size() - 1, sign, probs, chosen});
     }
     state.apply_trusted(moves[size_t(chosen)]);
     ++out.decisions;
@@ -222,7 +143,7 @@ GameSamples play_pg_game(const EigenNet& net, const TrainConfig& config, uint64_
   for (size_t i = 0; i < pending.size(); ++i) {
     const Pending& p = pending[i];
     const double advantage = double(p.sign) * double(advantages[p.ply]) * config.pg_scale;
-    out.plays[p.sample].policy = pg_target(p.probs, p.chosen, advantage, config.pg_entropy);
+    out.plays[p.sample].policy = pg_target(p.probs, p.chosen, advantage);
   }
   finish_game(state, out, plan);
   if (config.counterfactual_bids && state.rules().bidding) add_counterfactual_bids(net, state, plan, rng, sampler, out);

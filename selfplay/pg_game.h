@@ -24,28 +24,18 @@ std::vector<float> gae_advantages(const std::vector<float>& values, double lambd
 
 // A policy target for the learner's cross-entropy loss (sum of -target * log softmax): at
 // logits whose softmax is `probs`, its gradient is the policy-gradient step
-// -advantage * grad log pi(chosen) plus, with entropy_bonus > 0, the gradient of
-// -entropy_bonus * H(pi). That is target = pi + advantage * (onehot(chosen) - pi)
-// - entropy_bonus * pi * (log pi + H). It sums to 1 but may have negative entries. The learner
+// -advantage * grad log pi(chosen). That is target = pi + advantage * (onehot(chosen) - pi).
+// It sums to 1 but may have negative entries. The learner
 // computes the loss at its current logits, so the part pi_now - pi_then of the gradient pulls
 // the policy back towards the one that played: a trust region for free.
-std::vector<float> pg_target(const std::vector<float>& probs, int chosen, double advantage, double entropy_bonus);
-
-// The rollout policy target over `probs` (the policy at a position): the candidates (indices into
-// probs) keep their total probability, redistributed in proportion to probs[c] x exp(scale x
-// (results[c] - b)), b the probs-weighted mean of their results; the other moves keep probs.
-std::vector<float> rollout_target(const std::vector<float>& probs, const std::vector<int>& candidates,
-                                  const std::vector<float>& results, double scale);
+std::vector<float> pg_target(const std::vector<float>& probs, int chosen, double advantage);
 
 // One policy-gradient game: bids as play_selfplay_game (bid head, 10% random), then every
 // network seat samples its move from the policy at temperature 1; the pool agent of a pool game
 // (plan_seats) plays its seats and gives no samples. Values come from the value head at every
 // ply (the landlord's side's 2p - 1), the result closes the sequence (+1 / -1), and each network
 // move with a choice gives a PlaySample with pg_target(config.pg_lambda advantage for the
-// mover's side x config.pg_scale, config.pg_entropy), or, in config.pg_rollout_share of them
-// (in pool games only with config.pg_rollout_pool), rollout_target over the config.pg_rollout_k likeliest
-// moves, each scored by one rollout of config.rollout_policy on the true deal. Deterministic
-// given seed and net.
+// mover's side x config.pg_scale). Deterministic given seed and net.
 GameSamples play_pg_game(const EigenNet& net, const TrainConfig& config, uint64_t seed,
                          ActorContext* context = nullptr);
 

@@ -5,11 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <numeric>
 
-#include "agent/factory.h"
-#include "game/observation.h"
 #include "game/rng.h"
 #include "models/features.h"
 #include "selfplay/actor.h"
@@ -52,14 +49,8 @@ std::vector<double> softmax(const std::vector<double>& z) {
   for (double& x : p) x /= sum;
   return p;
 }
-double entropy(const std::vector<double>& z) {
-  double h = 0;
-  for (double p : softmax(z)) h -= p * std::log(p);
-  return h;
-}
-
 // At the logits that gave `probs`, the gradient of the cross-entropy with the target equals
-// -A * d log pi(chosen)/dz - bonus * dH/dz, each side by central differences.
+// -A * d log pi(chosen)/dz, each side by central differences.
 TEST(PgGame, TargetGradientIsThePolicyGradient) {
   Rng rng(9);
   for (int trial = 0; trial < 20; ++trial) {
@@ -70,8 +61,7 @@ TEST(PgGame, TargetGradientIsThePolicyGradient) {
     const std::vector<float> probs(p.begin(), p.end());
     const int chosen = int(rng.below(uint32_t(n)));
     const double advantage = rng.uniform() * 2 - 1;
-    const double bonus = trial % 2 ? 0.05 : 0.0;
-    const std::vector<float> target = pg_target(probs, chosen, advantage, bonus);
+    const std::vector<float> target = pg_target(probs, chosen, advantage);
     ASSERT_EQ(target.size(), n);
     EXPECT_NEAR(std::accumulate(target.begin(), target.end(), 0.0), 1.0, 1e-5);
     const double h = 1e-4;
@@ -89,17 +79,12 @@ TEST(PgGame, TargetGradientIsThePolicyGradient) {
         y[i] += dz;
         return std::log(softmax(y)[size_t(chosen)]);
       };
-      auto ent = [&](double dz) {
-        std::vector<double> y = z;
-        y[i] += dz;
-        return entropy(y);
-      };
       const double got = (loss(h) - loss(-h)) / (2 * h);
-      const double want = -advantage * (logp(h) - logp(-h)) / (2 * h) - bonus * (ent(h) - ent(-h)) / (2 * h);
+      const double want = -advantage * (logp(h) - logp(-h)) / (2 * h);
       EXPECT_NEAR(got, want, 1e-4) << "trial " << trial << " logit " << i;
     }
   }
-  EXPECT_THROW(pg_target({0.5f, 0.5f}, 2, 1.0, 0.0), std::invalid_argument);
+  EXPECT_THROW(pg_target({0.5f, 0.5f}, 2, 1.0), std::invalid_argument);
 }
 
 TEST(PgGame, GamesFollowTheShare) {
@@ -112,141 +97,6 @@ TEST(PgGame, GamesFollowTheShare) {
   EXPECT_LT(pg, 700);
   cfg.pg_share = 1.0;
   for (uint64_t seed = 1; seed <= 100; ++seed) EXPECT_TRUE(is_pg_game(cfg, seed));
-}
-
-// The rollout target: total mass kept, the other moves untouched, the candidates reweighted by
-// exp(scale x (result - their policy-weighted mean)) and nothing moved when the results agree.
-TEST(PgGame, RolloutTargetMovesMassTowardsTheWinners) {
-  const std::vector<float> probs{0.5f, 0.3f, 0.15f, 0.05f};
-  const std::vector<int> cand{0, 1, 2};
-  std::vector<float> t = rollout_target(probs, cand, {-1.0f, 1.0f, 1.0f}, 1.0);
-  EXPECT_NEAR(std::accumulate(t.begin(), t.end(), 0.0), 1.0, 1e-6);
-  EXPECT_FLOAT_EQ(t[3], 0.05f);
-  EXPECT_NEAR(t[0] + t[1] + t[2], 0.95, 1e-6);
-  // By hand: mean = (0.5 x -1 + 0.45 x 1) / 0.95; weights p exp(r - mean).
-  const double mean = (-0.5 + 0.45) / 0.95;
-  const double w0 = 0.5 * std::exp(-1 - mean), w1 = 0.3 * std::exp(1 - mean), w2 = 0.15 * std::exp(1 - mean);
-  EXPECT_NEAR(t[0], 0.95 * w0 / (w0 + w1 + w2), 1e-6);
-  EXPECT_NEAR(t[1], 0.95 * w1 / (w0 + w1 + w2), 1e-6);
-  EXPECT_LT(t[0], probs[0]);
-  EXPECT_GT(t[1], probs[1]);
-  t = rollout_target(probs, cand, {1.0f, 1.0f, 1.0f}, 1.0);
-  for (size_t i = 0; i < probs.size(); ++i) EXPECT_NEAR(t[i], probs[i], 1e-6);
-  t = rollout_target(probs, cand, {-1.0f, 1.0f, -1.0f}, 0.0);
-  for (size_t i = 0; i < probs.size(); ++i) EXPECT_NEAR(t[i], probs[i], 1e-6);
-  EXPECT_THROW(rollout_target(probs, {0, 4}, {1.0f, 1.0f}, 1.0), std::invalid_argument);
-  EXPECT_THROW(rollout_target(probs, {0, 1}, {1.0f}, 1.0), std::invalid_argument);
-}
-
-// The mover's side's result after `move`, the game then played to the end by `agent` in every
-// seat: the slow reference of the rollouts behind rollout targets.
-float reference_rollout(GameState world, const Move& move, const std::function<Move(const GameState&)>& player) {
-  const bool landlord_side = world.to_move() == world.landlord();
-  world.apply_trusted(move);
-  while (world.phase() == Phase::Play) {
-    const std::string why = world.apply_move(player(world));
-    if (!why.empty()) throw std::logic_error(why);
-  }
-  return world.landlord_won() == landlord_side ? 1.0f : -1.0f;
-}
-
-// The policy over a position's legal moves, straight from the network.
-std::vector<float> policy_of(const EigenNet& net, const GameState& s, const std::vector<Move>& moves) {
-  std::vector<float> st(static_cast<size_t>(kStateDim)), mv, probs(moves.size());
-  encode_state(s, s.to_move(), st.data());
-  encode_moves(moves, s.hand(s.to_move()), mv);
-  net.policy_scores(st.data(), mv.data(), int(moves.size()), probs.data());
-  EigenNet::softmax(probs.data(), int(probs.size()));
-  return probs;
-}
-
-// Every sample of g against the rollout target recomputed with `player` finishing the rollouts;
-// returns how many samples had candidates with different results.
-int expect_rollout_targets(const EigenNet& net, const GameSamples& g, int k, double scale,
-                           const std::function<Move(const GameState&)>& player) {
-  int moved = 0;
-  for (const PlaySample& s : g.plays) {
-    const std::vector<float> probs = policy_of(net, s.state, s.moves);
-    std::vector<int> order(s.moves.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return probs[size_t(a)] > probs[size_t(b)]; });
-    order.resize(std::min<size_t>(order.size(), size_t(k)));
-    std::vector<float> results;
-    for (int c : order) results.push_back(reference_rollout(s.state, s.moves[size_t(c)], player));
-    const std::vector<float> expected = rollout_target(probs, order, results, scale);
-    EXPECT_EQ(s.policy.size(), expected.size());
-    if (s.policy.size() != expected.size()) continue;
-    for (size_t i = 0; i < expected.size(); ++i) EXPECT_NEAR(s.policy[i], expected[i], 1e-5);
-    moved += std::any_of(results.begin(), results.end(), [&](float r) { return r != results[0]; });
-  }
-  return moved;
-}
-
-// With pg_rollout_share 1, every sample of a game without pool seats carries the rollout target
-// of its position: the k likeliest moves, each scored by a rollout of rollout_policy on the true
-// deal (checked against a plain loop with the heuristic in every seat); with a pool seat, none.
-TEST(PgGame, RolloutTargetsScoreTheLikeliestMovesOnTheTrueDeal) {
-  TrainConfig cfg = tiny_config();
-  cfg.pg_share = 1.0;
-  cfg.pg_rollout_share = 1.0;
-  cfg.pg_rollout_k = 3;
-  cfg.rollout_policy = "heuristic";
-  Learner learner(tiny_spec(), cfg, 3);
-  const EigenNet net(tiny_spec(), learner.weights());
-  std::unique_ptr<Agent> heuristic = make_agent("heuristic");
-  const auto heuristic_player = [&](const GameState& w) { return heuristic->play(observe(w, w.to_move())); };
-  int moved = 0;
-  size_t checked = 0;
-  for (uint64_t seed = 1; seed <= 4; ++seed) {
-    const GameSamples g = play_pg_game(net, cfg, seed);
-    ASSERT_FALSE(g.plays.empty());
-    moved += expect_rollout_targets(net, g, 3, cfg.pg_scale, heuristic_player);
-    checked += g.plays.size();
-  }
-  EXPECT_GT(checked, 20u);
-  EXPECT_GT(moved, 0);
-  // Network rollouts: valid targets, and deterministic given the seed.
-  cfg.rollout_policy = "net";
-  const GameSamples n1 = play_pg_game(net, cfg, 5), n2 = play_pg_game(net, cfg, 5);
-  ASSERT_EQ(n1.plays.size(), n2.plays.size());
-  for (size_t i = 0; i < n1.plays.size(); ++i) {
-    EXPECT_EQ(n1.plays[i].policy, n2.plays[i].policy);
-    EXPECT_NEAR(std::accumulate(n1.plays[i].policy.begin(), n1.plays[i].policy.end(), 0.0), 1.0, 1e-4);
-  }
-  // A pool game keeps the GAE targets: the same as with rollout targets off.
-  cfg.pool_agents = {"random"};
-  cfg.pool_share = 1.0;
-  TrainConfig off = cfg;
-  off.pg_rollout_share = 0.0;
-  for (uint64_t seed = 1; seed <= 3; ++seed) {
-    const GameSamples a = play_pg_game(net, cfg, seed), b = play_pg_game(net, off, seed);
-    ASSERT_EQ(a.plays.size(), b.plays.size());
-    for (size_t i = 0; i < a.plays.size(); ++i) EXPECT_EQ(a.plays[i].policy, b.plays[i].policy);
-  }
-  // With pg_rollout_pool, a pool game's rollouts play each seat by whoever sits there: the
-  // network's argmax in its seats, the (deterministic) heuristic in the pool's.
-  cfg.pool_agents = {"heuristic"};
-  cfg.pg_rollout_pool = true;
-  moved = 0;
-  checked = 0;
-  for (uint64_t seed = 1; seed <= 4; ++seed) {
-    const SeatPlan plan = plan_seats(cfg, seed);
-    ASSERT_EQ(plan.pool_agent, 0);
-    const auto seatwise = [&](const GameState& w) {
-      const int seat = w.to_move();
-      if (!plan.network[size_t(seat)]) return heuristic->play(observe(w, seat));
-      std::vector<Move> legal;
-      w.legal(legal);
-      const std::vector<float> p = policy_of(net, w, legal);
-      return legal[size_t(std::max_element(p.begin(), p.end()) - p.begin())];
-    };
-    const GameSamples g = play_pg_game(net, cfg, seed);
-    for (const PlaySample& s : g.plays) EXPECT_TRUE(plan.network[size_t(s.state.to_move())]);
-    moved += expect_rollout_targets(net, g, 3, cfg.pg_scale, seatwise);
-    checked += g.plays.size();
-  }
-  EXPECT_GT(checked, 10u);
-  EXPECT_GT(moved, 0);
 }
 
 // bidding_share: with bidding, that share of the games bid and the rest have the fixed landlord
@@ -429,7 +279,7 @@ TEST(PgGame, LearnerFollowsTheAdvantage) {
   const std::vector<float> p0 = probs(start);
   for (double advantage : {0.5, -0.5}) {
     Learner learner(tiny_spec(), cfg, 3);
-    sample.policy = pg_target(p0, 0, advantage, 0.0);
+    sample.policy = pg_target(p0, 0, advantage);
     for (int step = 0; step < 20; ++step) learner.step({sample}, {});
     const std::vector<float> p1 = probs(EigenNet(tiny_spec(), learner.weights()));
     if (advantage > 0) EXPECT_GT(p1[0], p0[0] * 1.05f);
