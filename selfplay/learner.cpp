@@ -140,7 +140,7 @@ void Learner::load_optimizer_state(const std::string& bytes) {
   torch::serialize::InputArchive archive;
   archive.load_from(is);
   impl_->optimizer->load(archive);
-  // The archive carries the saved run's options too; the config of this session decides them, so
+  // The archive carries the saved run's options too; the config of this start decides them, so
   // that a resumed run can change its learning rate or weight decay (the moments are kept).
   for (auto& group : impl_->optimizer->param_groups()) {
     auto& options = static_cast<torch::optim::AdamWOptions&>(group.options());

@@ -26,7 +26,7 @@ struct MetricsRow {
   double selfplay_samples_per_s = 0;
   double learner_samples_per_s = 0;
   std::vector<EvalResult> evals;  // empty on rows without an evaluation
-  // Columns of a distributed run (--listen) only; totals over the session of the learner.
+  // Columns of a distributed run (--listen) only; totals since the learner process started.
   int actors_connected = 0;  // actor processes connected at the row's time
   int64_t local_games = 0, local_samples = 0;  // from the learner's own actor threads
   int64_t remote_games = 0, remote_samples = 0;  // from actor processes

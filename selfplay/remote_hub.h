@@ -28,7 +28,7 @@ struct SourceFigures {
 
 struct RemoteFigures {
   int connected = 0;  // actor processes connected now
-  int64_t games = 0, samples = 0;  // taken into the replay buffer this session
+  int64_t games = 0, samples = 0;  // taken into the replay buffer since this process started
   int64_t stale_games = 0, stale_samples = 0;  // dropped as older than stale_versions
   int64_t bad_batches = 0;  // batches that did not decode
   int64_t rx_bytes = 0, tx_bytes = 0;  // game batches received, weights sent

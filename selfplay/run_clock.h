@@ -1,4 +1,4 @@
-// Training time across resumes (this session's wall time on top of the checkpoint's), and the
+// Training time across resumes (this process's wall time on top of the checkpoint's), and the
 // stopwatch that says when the main loop's periodic work is due.
 #pragma once
 #include <chrono>
@@ -14,7 +14,7 @@ class Stopwatch {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-// Started when the session starts; the time budget, metrics and the rollout_mix schedule count
+// Started when the process starts training; the time budget, metrics and the rollout_mix schedule count
 // training time, so a resumed run carries on where its checkpoint stopped.
 class RunClock {
  public:

@@ -189,8 +189,8 @@ int run_training(const TrainOptions& o) {
       f.games = sources.games();
       f.steps = driver.steps();
       if (hub) f.actors_connected = hub->figures().connected;
-      // Samples since the latest checkpoint over the whole session's time, as before the trainer
-      // was split; samples since the session's start (resumed.samples) were probably meant.
+      // Samples since the latest checkpoint over this process's whole time, as before the trainer
+      // was split; samples since this process's start (resumed.samples) were probably meant.
       f.samples_per_s = double(sources.samples() - saved.samples) / std::max(1e-9, clock.session_s());
       f.learner_samples_per_s = driver.samples_per_s();
       f.policy_loss = driver.policy_loss();
