@@ -124,6 +124,15 @@ SettingsTable<C> make_table() {
   t.add("stale_versions", &C::stale_versions, ints(0, 1000000),
         "drop a game played with weights this many publications old (0 = keep every game)");
   t.add("actor_timeout_s", &C::actor_timeout_s, reals(1, 86400), "an actor process silent this long is dropped");
+
+  // Removed because no shipped config set them; run directories written before still list them.
+  for (const auto& [key, former] : {std::pair<const char*, const char*>{"changed_weight", "1"},
+                                    {"decision_target", "0"},
+                                    {"pg_entropy", "0"},
+                                    {"pg_rollout_share", "0"},
+                                    {"pg_rollout_k", "4"},
+                                    {"pg_rollout_pool", "false"}})
+    t.retire(key, former, "2026-12-07");
   return t;
 }
 
@@ -172,7 +181,7 @@ TrainConfig parse_config(const std::string& text, const std::string& name) {
     throw ConfigError(name +
                       ": a recipe of phases (key 'phases'), which `ddz train --config` runs phase by phase; "
                       "it is not one config");
-  const KeyLines lines = read_mapping(root, bind(train_settings(), c), name);
+  const KeyLines lines = read_mapping(root, bind(train_settings(), c), name, train_settings().retired());
   check_config(c, name, lines);
   return c;
 }
@@ -200,7 +209,7 @@ std::string TrainConfig::to_yaml() const {
 std::string list_train_settings(bool markdown) {
   TrainConfig defaults;
   const auto bound = bind(train_settings(), defaults);
-  return markdown ? list_settings_markdown(bound) : list_settings(bound);
+  return markdown ? list_settings_markdown(bound, train_settings().retired()) : list_settings(bound);
 }
 
 }  // namespace ddz::selfplay

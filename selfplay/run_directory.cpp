@@ -47,10 +47,15 @@ fs::path run_path(const TrainOptions& options) {
 RunDirectory open_run_directory(const TrainOptions& options) {
   RunDirectory dir;
   dir.path = run_path(options);
-  if (!options.config_path.empty()) dir.config_file = options.config_path;
-  else if (options.resume) dir.config_file = (dir.path / "config.yaml").string();
-  else throw std::runtime_error("give --config FILE");
-  dir.config = load_config(dir.config_file);
+  if (options.config) {
+    dir.config_file = options.config_label.empty() ? options.config_path : options.config_label;
+    dir.config = *options.config;
+  } else {
+    if (!options.config_path.empty()) dir.config_file = options.config_path;
+    else if (options.resume) dir.config_file = (dir.path / "config.yaml").string();
+    else throw std::runtime_error("give --config FILE");
+    dir.config = load_config(dir.config_file);
+  }
   check_agents(dir.config, dir.config_file);
 
   if (options.resume) {

@@ -39,6 +39,14 @@ inline IntRange ints(int64_t lo, int64_t hi) { return {lo, hi}; }
 inline RealRange reals(double lo, double hi) { return {lo, hi}; }
 inline Choices one_of(std::vector<std::string> values) { return {std::move(values)}; }
 
+// A setting removed from the table: older files (a run directory's config.yaml) may still give
+// it, but only with the value that did nothing, the one it had as its default.
+struct RetiredSetting {
+  std::string name;
+  std::string former_default;  // as YAML writes it
+  std::string when;  // the date it was removed
+};
+
 // One setting of a config struct C: its description and where its value sits in a C.
 template <class C>
 struct Setting {
@@ -81,6 +89,11 @@ class SettingsTable {
   void add(const char* name, std::vector<std::string> C::*m, const char* help) {
     push(m, base(name, SettingType::TextList, help));
   }
+
+  void retire(const char* name, const char* former_default, const char* when) {
+    retired_.push_back({name, former_default, when});
+  }
+  const std::vector<RetiredSetting>& retired() const { return retired_; }
 
   // Takes every setting of another table whose struct is the member `m` of C (a group declared
   // with its own struct elsewhere, e.g. a search's settings), under the same names.
@@ -145,6 +158,7 @@ class SettingsTable {
   }
 
   std::vector<Setting<C>> settings_;
+  std::vector<RetiredSetting> retired_;
   std::string group_;
 };
 

@@ -122,6 +122,14 @@ void read_value(const SettingInfo& info, const YAML::Node& node, void* value, co
   }
 }
 
+// Whether a scalar node says `text`: equal as numbers when both are numbers, else as strings.
+bool same_value(const YAML::Node& node, const std::string& text) {
+  if (!node.IsScalar()) return false;
+  double a = 0, b = 0;
+  if (YAML::convert<double>::decode(node, a) && YAML::convert<double>::decode(YAML::Node(text), b)) return a == b;
+  return node.Scalar() == text;
+}
+
 const char* type_name(SettingType t) {
   switch (t) {
     case SettingType::Bool: return "bool";
@@ -164,7 +172,7 @@ void fail_key(const std::string& name, const KeyLines& lines, const std::string&
 }
 
 KeyLines read_mapping(const YAML::Node& root, const std::vector<BoundSetting>& settings, const std::string& name,
-                      const std::set<std::string>& extra) {
+                      const std::vector<RetiredSetting>& retired, const std::set<std::string>& extra) {
   KeyLines lines;
   std::map<std::string, int> seen;
   for (const auto& kv : root) {
@@ -181,6 +189,16 @@ KeyLines read_mapping(const YAML::Node& root, const std::vector<BoundSetting>& s
     const BoundSetting* s = nullptr;
     for (const auto& b : settings)
       if (b.info->name == key) s = &b;
+    const RetiredSetting* gone = nullptr;
+    for (const auto& r : retired)
+      if (r.name == key) gone = &r;
+    if (!s && gone) {
+      if (!same_value(kv.second, gone->former_default))
+        fail_key(name, lines, key,
+                 "was removed on " + gone->when + "; only its former default " + gone->former_default +
+                     " (which did nothing) is still accepted");
+      continue;
+    }
     if (!s)
       throw ConfigError(name + ": unknown key '" + key + "'" + lines.of(key) +
                         " (`ddz train --list-settings` lists the keys)");
@@ -242,7 +260,8 @@ std::string list_settings(const std::vector<BoundSetting>& defaults) {
   return os.str();
 }
 
-std::string list_settings_markdown(const std::vector<BoundSetting>& defaults) {
+std::string list_settings_markdown(const std::vector<BoundSetting>& defaults,
+                                   const std::vector<RetiredSetting>& retired) {
   std::ostringstream os;
   os << "# Training settings\n\n"
      << "Every key of a training config (`ddz train --config FILE`), generated from the settings table in\n"
@@ -260,6 +279,12 @@ std::string list_settings_markdown(const std::vector<BoundSetting>& defaults) {
     for (size_t p = 0; (p = range.find('|', p)) != std::string::npos; p += 2) range.replace(p, 1, "\\|");
     os << "| `" << i.name << "` | " << type_name(i.type) << " | `" << format_value(i, s.value) << "` | " << range
        << " | " << i.help << " |\n";
+  }
+  if (!retired.empty()) {
+    os << "\n## Retired\n\nRemoved with their code because no shipped config set them. A file may still give one\n"
+       << "at its former default, which did nothing (a run directory's config.yaml from before lists them);\n"
+       << "any other value is an error.\n\n| key | former default | removed |\n| --- | --- | --- |\n";
+    for (const auto& r : retired) os << "| `" << r.name << "` | `" << r.former_default << "` | " << r.when << " |\n";
   }
   return os.str();
 }

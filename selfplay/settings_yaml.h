@@ -47,10 +47,11 @@ class KeyLines {
                            const std::string& why);
 
 // Reads every key of the mapping `root` into its setting. A key not among the settings is an
-// error unless it is in `extra` (the caller reads those); a key given twice is an error (yaml-cpp
-// itself keeps the first silently). `name` stands for the file in messages.
+// error unless it is in `extra` (the caller reads those) or retired with the value given (then
+// ignored); a key given twice is an error (yaml-cpp itself keeps the first silently). `name`
+// stands for the file in messages.
 KeyLines read_mapping(const YAML::Node& root, const std::vector<BoundSetting>& settings, const std::string& name,
-                      const std::set<std::string>& extra = {});
+                      const std::vector<RetiredSetting>& retired = {}, const std::set<std::string>& extra = {});
 
 // The value as YAML (the form read_mapping reads back to the same value).
 std::string format_value(const SettingInfo& info, const void* value);
@@ -60,6 +61,8 @@ std::string format_mapping(const std::vector<BoundSetting>& settings);
 // The listing of `ddz train --list-settings`: each setting's name, type, default, range and help,
 // as aligned text or as a Markdown table (docs/settings.md). `defaults` binds a default config.
 std::string list_settings(const std::vector<BoundSetting>& defaults);
-std::string list_settings_markdown(const std::vector<BoundSetting>& defaults);
+// The Markdown ends with the retired keys, which old files may still give at their former default.
+std::string list_settings_markdown(const std::vector<BoundSetting>& defaults,
+                                   const std::vector<RetiredSetting>& retired);
 
 }  // namespace ddz::selfplay

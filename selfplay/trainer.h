@@ -2,7 +2,10 @@
 // trains and publishes weights; the run directory gets the effective config, checkpoints,
 // metrics.csv, curves.svg, log.txt and the current agent (agent.ddz), evaluated periodically.
 #pragma once
+#include <optional>
 #include <string>
+
+#include "selfplay/config.h"
 
 namespace ddz::selfplay {
 
@@ -17,6 +20,10 @@ struct TrainOptions {
   // --listen HOST:PORT: serve actor processes (selfplay/remote_hub.h); empty = none. The port
   // actually served is written to RUN/listen.txt (port 0 picks a free one).
   std::string listen;
+  // Given: the run's config, instead of reading config_path (a recipe's phase); config_label
+  // names it in messages and the log.
+  std::optional<TrainConfig> config;
+  std::string config_label;
 };
 
 // Runs training until the config's limits or a stop signal; always leaves a final checkpoint.

@@ -8,6 +8,8 @@
 #include "models/weights.h"
 #include "selfplay/config.h"
 #include "selfplay/files.h"
+#include "selfplay/phases.h"
+#include "selfplay/recipe.h"
 #include "selfplay/remote_actor.h"
 #include "selfplay/remote_store.h"
 #include "selfplay/trainer.h"
@@ -33,10 +35,14 @@ int main(int argc, char** argv) {
   ddz::selfplay::TrainOptions options;
   ddz::selfplay::JoinOptions join;
   bool no_progress = false, list_settings = false, markdown = false;
-  std::string listen_at, join_at;
+  std::string listen_at, join_at, phase;
   CLI::App* train = app.add_subcommand("train", "Train the networks by self-play (see docs/training.md)");
   train->add_option("--config", options.config_path, "Training config (YAML), e.g. configs/default.yaml");
   train->add_option("--run-dir", options.run_dir, "Run directory (default runs/<config name>)");
+  CLI::Option* phase_opt = train->add_option(
+      "--phase", phase,
+      "With a recipe of phases (configs/pretrained.yaml): run from this phase on, resuming the run directory at "
+      "the step the phase starts from");
   CLI::Option* resume_opt =
       train->add_flag("--resume", options.resume, "Continue from the run directory's last valid checkpoint");
   train
@@ -74,6 +80,7 @@ int main(int argc, char** argv) {
       train->add_flag("--replay", join.replay,
                       "Actor process: post copies of a few games at full speed (measures the learner's intake)");
   join_opt->excludes(listen_opt);
+  phase_opt->excludes(join_opt);
   for (CLI::Option* o : {threads_opt, name_opt, retry_opt, replay_opt}) o->needs(join_opt);
   try {
     app.parse(argc, argv);
@@ -99,6 +106,10 @@ int main(int argc, char** argv) {
       options.listen = address_of(listen_at, "--listen");
       ddz::selfplay::parse_endpoint(options.listen, "--listen");  // a bad address fails before any file is written
     }
+    if (!options.config_path.empty() && ddz::selfplay::is_recipe(options.config_path))
+      return ddz::selfplay::run_recipe(options, phase);
+    if (!phase.empty())
+      throw ddz::selfplay::ConfigError("--phase " + phase + ": " + options.config_path + " has no phases");
     return ddz::selfplay::run_training(options);
   } catch (const ddz::selfplay::ConfigError& e) {
     std::cerr << "ddz train: error: " << e.what() << "\n";
