@@ -14,11 +14,14 @@ namespace {
 // GIL being released) from entering the same agent at once.
 class PyAgent {
  public:
-  PyAgent(const std::string& spec, uint64_t seed) : agent_(agent_arg(spec)) { agent_->new_game(seed); }
+  PyAgent(const std::string& spec, const pyb::handle& seed) : agent_(agent_arg(spec)) {
+    agent_->new_game(seed_arg(seed, "Agent seed"));
+  }
 
-  void new_game(uint64_t seed) {
+  void new_game(const pyb::handle& seed) {
+    const uint64_t s = seed_arg(seed, "Agent.new_game seed");
     std::lock_guard<std::mutex> lock(mutex_);
-    agent_->new_game(seed);
+    agent_->new_game(s);
   }
 
   Move play(const Observation& obs) {
@@ -68,7 +71,7 @@ void bind_agent(pyb::module_& m) {
   pyb::class_<PyAgent>(m, "Agent",
                        "An agent built from a spec (random, heuristic, mcts:sims=200, net:FILE, pretrained, ...; "
                        "ddz.agent_kinds() lists them). play/bid/step release the GIL while the agent thinks.")
-      .def(pyb::init<const std::string&, uint64_t>(), pyb::arg("spec"), pyb::arg("seed") = 0,
+      .def(pyb::init<const std::string&, const pyb::handle&>(), pyb::arg("spec"), pyb::arg("seed") = 0,
            "ValueError naming the spec for an unknown kind, a bad setting or a model file that cannot be read.")
       .def_property_readonly("spec", &PyAgent::spec)
       .def_property_readonly_static(

@@ -9,8 +9,8 @@
 namespace ddz::py {
 namespace {
 
-pyb::object arena(const std::vector<std::string>& agents, int64_t deals, uint64_t seed, int threads, bool bidding,
-                  bool spring, bool bomb_double, bool cpu_times) {
+pyb::object arena(const std::vector<std::string>& agents, int64_t deals, const pyb::handle& seed, int threads,
+                  bool bidding, bool spring, bool bomb_double, bool cpu_times) {
   if (agents.size() < 2) throw pyb::value_error("arena: need at least two agent specs");
   if (deals < 1) throw pyb::value_error("arena: deals must be at least 1");
   if (threads < 1 || threads > 256) throw pyb::value_error("arena: threads must be 1..256");
@@ -18,7 +18,7 @@ pyb::object arena(const std::vector<std::string>& agents, int64_t deals, uint64_
   ArenaConfig config;
   config.agents = agents;
   config.deals = deals;
-  config.seed = seed;
+  config.seed = seed_arg(seed, "arena seed");
   config.threads = threads;
   config.rules.bidding = bidding;
   config.rules.double_on_spring = config.rules.double_on_anti_spring = spring;

@@ -91,11 +91,7 @@ void bind_cards(pyb::module_& m) {
   m.def("action_id", &id_of_cards, pyb::arg("cards"),
         "Action id of a move in notation ('pass' gives PASS); ValueError when the cards form no combination.");
   m.def(
-      "action_cards",
-      [](const pyb::handle& id) {
-        if (!pyb::isinstance<pyb::int_>(id)) throw pyb::type_error("action_cards: expected an action id (int)");
-        return move_str(move_arg(id, "action_cards"));
-      },
+      "action_cards", [](const pyb::handle& id) { return action_str(action_id_arg(id, "action_cards")); },
       pyb::arg("id"), "Cards of an action id ('pass' for PASS); ValueError outside 0..27471.");
 }
 

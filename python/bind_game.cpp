@@ -106,9 +106,10 @@ void bind_game(pyb::module_& m) {
   pyb::class_<GameState>(m, "Game",
                          "One game (game/state.h): deal, bidding, play and scoring per RULES.md. Moves are cards "
                          "in notation or action ids; a bad move raises ValueError and leaves the game unchanged.")
-      .def(pyb::init([](uint64_t seed, bool bidding, int landlord, const pyb::handle& first_bidder, bool bomb_double,
-                        bool spring) {
-             return GameState(seed, rules_of(bidding, landlord, first_bidder, bomb_double, spring));
+      .def(pyb::init([](const pyb::handle& seed, bool bidding, int landlord, const pyb::handle& first_bidder,
+                        bool bomb_double, bool spring) {
+             return GameState(seed_arg(seed, "Game seed"),
+                              rules_of(bidding, landlord, first_bidder, bomb_double, spring));
            }),
            pyb::arg("seed") = 0, pyb::arg("bidding") = false, pyb::arg("landlord") = 0,
            pyb::arg("first_bidder") = pyb::none(), pyb::arg("bomb_double") = true, pyb::arg("spring") = true,
@@ -198,7 +199,7 @@ void bind_game(pyb::module_& m) {
       .def(
           "apply",
           [](GameState& g, const pyb::handle& move) {
-            const Move mv = move_arg(move, "move");
+            const Move mv = move_arg_not_none(move, "move");
             check_applied(g.apply_move(mv), "move " + to_string(mv) + " by seat " + std::to_string(g.to_move()));
           },
           pyb::arg("move"), "Plays a move (cards, 'pass' or an action id) for the seat to move; ValueError if illegal.")
@@ -218,8 +219,8 @@ void bind_game(pyb::module_& m) {
            "'' when all 54 cards are accounted for, else what is wrong.")
       .def(
           "record",
-          [](const GameState& g, const std::array<std::string, kNumSeats>& agents, uint64_t seed) {
-            return record_to_json(g, agents, seed).dump();
+          [](const GameState& g, const std::array<std::string, kNumSeats>& agents, const pyb::handle& seed) {
+            return record_to_json(g, agents, seed_arg(seed, "record seed")).dump();
           },
           pyb::arg("agents") = std::array<std::string, kNumSeats>{"", "", ""}, pyb::arg("seed") = 0,
           "The game record as JSON text (docs/game_record.md), readable by `ddz game --replay`.")

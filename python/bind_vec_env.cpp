@@ -40,8 +40,9 @@ class VecEnv {
 
   // Applies actions[i] in slot i. A slot whose game ends reports its payoffs and done=True and
   // starts its next game at once, so the returned batch holds that new game's first state.
-  pyb::dict step(const pyb::array_t<int64_t, pyb::array::c_style | pyb::array::forcecast>& actions) {
+  pyb::dict step(const pyb::handle& actions_arg) {
     if (states_.empty()) throw pyb::value_error("VecEnv.step: call reset() first");
+    const auto actions = action_array(actions_arg);
     if (actions.ndim() != 1 || size_t(actions.shape(0)) != seeds_.size())
       throw pyb::value_error("VecEnv.step: expected one action per env (" + std::to_string(seeds_.size()) + ")");
     const int64_t* a = actions.data();
@@ -81,6 +82,18 @@ class VecEnv {
   }
 
  private:
+  // The actions as int64, from a sequence or array of integers; floats, bools and strings are
+  // refused rather than truncated (np.array([0.7]) would otherwise become action 0).
+  static pyb::array_t<int64_t, pyb::array::c_style> action_array(const pyb::handle& actions) {
+    const pyb::array array = pyb::array::ensure(actions);
+    if (!array) throw pyb::type_error("VecEnv.step: actions must be a 1-d array or sequence of action ids (integers)");
+    const char kind = array.dtype().kind();
+    if (kind != 'i' && kind != 'u')
+      throw pyb::type_error("VecEnv.step: actions must be integers (action ids), got an array of dtype " +
+                            std::string(pyb::str(array.dtype())));
+    return pyb::array_t<int64_t, pyb::array::c_style>::ensure(array);
+  }
+
   // Game k of slot i: as ddz.Env(seed=seeds[i]) deals its k-th game.
   GameState next_game(size_t i) { return GameState(Rng::mix(seeds_[i], uint64_t(games_[i]++)), Rules()); }
 
@@ -145,8 +158,8 @@ void bind_vec_env(pyb::module_& m) {
                       "num_envs games stepped together with numpy arrays (play phase, landlord seat 0): slot i "
                       "plays the games of ddz.Env(seed=seeds[i]). Finished games report payoffs and done and "
                       "restart at once.")
-      .def(pyb::init([](int n, uint64_t seed, bool candidates, const std::string& payoff) {
-             return VecEnv(n, seed, candidates, score_payoff(payoff, "VecEnv"));
+      .def(pyb::init([](int n, const pyb::handle& seed, bool candidates, const std::string& payoff) {
+             return VecEnv(n, seed_arg(seed, "VecEnv seed"), candidates, score_payoff(payoff, "VecEnv"));
            }),
            pyb::arg("num_envs"), pyb::arg("seed") = 0, pyb::arg("candidates") = false, pyb::arg("payoff") = "win")
       .def_property_readonly("num_envs", &VecEnv::num_envs)

@@ -27,9 +27,22 @@ void bind_vec_env(pyb::module_& m);
 // Cards from a Python str in the project's notation; ValueError naming `what` and the text
 // otherwise (std::invalid_argument becomes ValueError in pybind11).
 Hand cards_arg(const std::string& text, const char* what);
-// A move from a str ("pass", "-", "" or cards forming one combination) or an int action id
-// (0..27471); ValueError naming the input otherwise.
+// True for a Python int, a numpy integer or a 0-d integer array (anything with __index__ but a
+// bool): RLCard's agents answer numpy integers, so every action id accepts them.
+bool is_integer(const pyb::handle& value);
+// The value of an integer argument (is_integer); TypeError naming `what` and `expected` for any
+// other type, ValueError for an integer outside long long.
+long long integer_arg(const pyb::handle& value, const char* what, const char* expected);
+// An action id 0..`limit` (an integer, is_integer); TypeError or ValueError naming `what` otherwise.
+int action_id_arg(const pyb::handle& value, const char* what, int limit = kPassAction);
+// A seed 0..2**64-1 (an integer, is_integer); TypeError or ValueError naming `what` otherwise.
+uint64_t seed_arg(const pyb::handle& value, const char* what);
+// A move from a str ("pass", "-", "" or cards forming one combination) or an action id
+// (0..27471, an int or numpy integer); None is a pass (for `beat` arguments). ValueError or
+// TypeError naming the input otherwise.
 Move move_arg(const pyb::handle& value, const char* what);
+// The same where None is no move (Game.apply): TypeError naming `what` for None.
+Move move_arg_not_none(const pyb::handle& value, const char* what);
 // "pass" or the canonical cards, as a cached Python str per action id: building the same
 // strings over and over is most of the cost of a state seen from Python.
 pyb::str move_str(const Move& move);

@@ -14,24 +14,88 @@ Hand cards_arg(const std::string& text, const char* what) {
   return *hand;
 }
 
+namespace {
+
+std::string type_name_of(const pyb::handle& value) {
+  return value.is_none() ? "None" : std::string(pyb::str(value.get_type().attr("__name__")));
+}
+
+// The value of an integer object as a Python int (operator.index), a new reference.
+pyb::object index_of(const pyb::handle& value) {
+  PyObject* index = PyNumber_Index(value.ptr());
+  if (!index) throw pyb::error_already_set();
+  return pyb::reinterpret_steal<pyb::object>(index);
+}
+
+}  // namespace
+
+bool is_integer(const pyb::handle& value) {
+  if (PyBool_Check(value.ptr())) return false;
+  if (PyLong_Check(value.ptr())) return true;
+  if (!PyIndex_Check(value.ptr())) return false;
+  // numpy: integer scalars and 0-d integer arrays. Every array type has __index__ (it raises
+  // for floats and bools, which are not action ids), so the dtype decides.
+  const pyb::object dtype = pyb::getattr(value, "dtype", pyb::none());
+  if (dtype.is_none()) return true;
+  const std::string kind = pyb::str(dtype.attr("kind"));
+  return (kind == "i" || kind == "u") && pyb::getattr(value, "ndim", pyb::int_(0)).cast<int>() == 0;
+}
+
+long long integer_arg(const pyb::handle& value, const char* what, const char* expected) {
+  if (!is_integer(value))
+    throw pyb::type_error(std::string(what) + ": expected " + expected + ", got " + type_name_of(value));
+  const pyb::object index = index_of(value);
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (overflow != 0)
+    throw pyb::value_error(std::string(what) + ": " + std::string(pyb::str(index)) + " is out of range (expected " +
+                           expected + ")");
+  return v;
+}
+
+int action_id_arg(const pyb::handle& value, const char* what, int limit) {
+  const std::string expected = "an action id 0.." + std::to_string(limit) + " (int or numpy integer)";
+  if (!is_integer(value))
+    throw pyb::type_error(std::string(what) + ": expected " + expected + ", got " + type_name_of(value));
+  const pyb::object index = index_of(value);
+  int overflow = 0;
+  const long long id = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (overflow != 0 || id < 0 || id > limit)
+    throw pyb::value_error(std::string(what) + ": action id " + std::string(pyb::str(index)) + " is outside 0.." +
+                           std::to_string(limit));
+  return int(id);
+}
+
+uint64_t seed_arg(const pyb::handle& value, const char* what) {
+  if (!is_integer(value))
+    throw pyb::type_error(std::string(what) + ": expected a seed 0..2**64-1 (int), got " + type_name_of(value));
+  const pyb::object index = index_of(value);
+  const unsigned long long seed = PyLong_AsUnsignedLongLong(index.ptr());
+  if (seed == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+    PyErr_Clear();
+    throw pyb::value_error(std::string(what) + ": seed " + std::string(pyb::str(index)) + " is outside 0..2**64-1");
+  }
+  return seed;
+}
+
 Move move_arg(const pyb::handle& value, const char* what) {
   if (value.is_none()) return Move::pass();
-  if (pyb::isinstance<pyb::bool_>(value))
-    throw pyb::type_error(std::string(what) + ": expected cards (str) or an action id (int), got a bool");
-  if (pyb::isinstance<pyb::int_>(value)) {
-    const long long id = value.cast<long long>();
-    if (id < 0 || id > kPassAction)
-      throw pyb::value_error(std::string(what) + ": action id " + std::to_string(id) + " is outside 0.." +
-                             std::to_string(kPassAction));
-    return move_of_action(int(id));
-  }
-  if (!pyb::isinstance<pyb::str>(value))
+  if (PyBool_Check(value.ptr()) || (!pyb::isinstance<pyb::str>(value) && !is_integer(value)))
     throw pyb::type_error(std::string(what) + ": expected cards (str) or an action id (int), got " +
-                          std::string(pyb::str(value.get_type().attr("__name__"))));
+                          type_name_of(value));
+  if (!pyb::isinstance<pyb::str>(value)) return move_of_action(action_id_arg(value, what));
   const std::string text = value.cast<std::string>();
   try {
     return parse_move(text);
   } catch (const NotationError& e) { throw pyb::value_error(std::string(what) + ": " + e.what()); }
+}
+
+Move move_arg_not_none(const pyb::handle& value, const char* what) {
+  if (value.is_none())
+    throw pyb::type_error(std::string(what) +
+                          ": expected cards (str) or an action id (int), got None "
+                          "(a pass is 'pass' or PASS)");
+  return move_arg(value, what);
 }
 
 pyb::str action_str(int id) {

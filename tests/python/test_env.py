@@ -94,12 +94,15 @@ def test_bidding_env_bids_then_plays():
     rng = random.Random(3)
     for _ in range(30):
         state, seat = env.reset()
-        assert state["raw_obs"]["phase"] == "bidding" and state["obs"].shape == (ddz.BID_DIM,)
+        # Every obs has the same width: the bid encoding, then the play encoding (zero while bidding).
+        assert state["obs"].shape == (ddz.BID_DIM + ddz.STATE_DIM,) and env.state_shape == [[ddz.BID_DIM + ddz.STATE_DIM]] * 3
+        assert state["raw_obs"]["phase"] == "bidding" and not state["obs"][ddz.BID_DIM:].any()
         while state["raw_obs"]["phase"] == "bidding":
             assert all(a >= ddz.BID_ACTION_BASE for a in state["legal_actions"])
             assert state["raw_legal_actions"][0] == "bid:0"
             state, seat = env.step(rng.choice(state["raw_legal_actions"]), raw_action=True)
         assert state["raw_obs"]["landlord"] == env.game.landlord
+        assert not state["obs"][: ddz.BID_DIM].any() and state["obs"][ddz.BID_DIM :].any()
         while not env.is_over():
             state, seat = env.step(rng.choice(list(state["legal_actions"])))
         assert sum(env.get_payoffs()) in (1, 2)
@@ -111,9 +114,11 @@ def test_bad_actions_raise_value_error_and_change_nothing():
         env.step(0)
     state, _ = env.reset()
     hand = state["raw_obs"]["current_hand"]
-    for bad, raw in [(ddz.PASS, False), (-1, False), (ddz.NUM_ACTIONS, False), ("33334444", True), ("3", False)]:
+    for bad, raw in [(ddz.PASS, False), (-1, False), (ddz.NUM_ACTIONS, False), ("33334444", True)]:
         with pytest.raises(ValueError):
             env.step(bad, raw)
+    with pytest.raises(TypeError, match="raw_action=True"):
+        env.step("3")
     assert env.game.hands[0] == hand and env.game.history == []
     not_held = next(i for i in range(ddz.NUM_COMBINATIONS) if i not in state["legal_actions"])
     with pytest.raises(ValueError, match=ddz.action_cards(not_held)):
