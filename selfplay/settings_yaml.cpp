@@ -145,10 +145,20 @@ const char* type_name(SettingType t) {
   return "";
 }
 
+// A bound as people read it: 2^40 rather than 1099511627776.
+std::string bound_text(int64_t v) {
+  if (v >= (int64_t(1) << 20) && (v & (v - 1)) == 0) {
+    int n = 0;
+    while ((int64_t(1) << n) < v) ++n;
+    return "2^" + std::to_string(n);
+  }
+  return std::to_string(v);
+}
+
 std::string range_text(const SettingInfo& i) {
   switch (i.type) {
     case SettingType::Int:
-    case SettingType::Int64: return std::to_string(i.int_lo) + " .. " + std::to_string(i.int_hi);
+    case SettingType::Int64: return bound_text(i.int_lo) + " .. " + bound_text(i.int_hi);
     case SettingType::Double: return real_text(i.lo) + " .. " + real_text(i.hi);
     case SettingType::Choice: {
       std::string s;
