@@ -10,36 +10,36 @@
 
 namespace ddz::selfplay {
 
-// An aggregate (no constructors), so that a test can count its members against the table.
+// An aggregate (no constructors), so that a test can count its members against the table. What
+// each setting means is its help line in the table (docs/settings.md); the comments here say why.
 struct TrainConfig {
   // --- run ---
-  uint64_t seed = 1;  // every random stream of the run derives from it
-  bool bidding = false;  // games start with bidding (bids from the bid head, trained too)
+  uint64_t seed = 1;
+  bool bidding = false;
   // With bidding, the share of the games that bid; the rest have a fixed landlord (seat 0, base
   // 1), as the arena's default games and the run's evaluations do: bidding hands the landlord seat
   // to strong hands only, so a run that always bids sees few landlords with an ordinary hand.
   double bidding_share = 1.0;
-  double minutes = 5.0;  // wall-clock budget of the run (0 = no limit)
-  int64_t max_games = 0;  // stop after this many self-play games (0 = no limit)
-  int64_t max_steps = 0;  // stop after this many learner steps (0 = no limit)
+  double minutes = 5.0;
+  int64_t max_games = 0;
+  int64_t max_steps = 0;
   // --- network (architecture of models/network_spec.h) ---
-  std::vector<int> policy_hidden{256, 256};  // hidden layer widths of the policy MLP
-  std::vector<int> value_hidden{256, 256};  // of the value MLP
-  std::vector<int> bid_hidden{128, 128};  // of the bid MLP
+  std::vector<int> policy_hidden{256, 256};
+  std::vector<int> value_hidden{256, 256};
+  std::vector<int> bid_hidden{128, 128};
   // --- actors ---
-  int actors = 1;  // self-play threads (the learner has its own thread); 0 only
-      // for a learner with --listen that leaves play to actor processes
-  int sims = 16;  // simulations per move of a full search
-  int gumbel_k = 8;  // root candidates kept by Gumbel top-k before halving
-  double full_search_prob = 0.25;  // playout-cap randomisation: share of moves searched fully
-  int fast_sims = 4;  // simulations of a fast (not recorded for policy) move
-  double c_visit = 50.0;  // sigma(q) = (c_visit + max_visits) * c_scale * q
+  int actors = 1;
+  int sims = 16;
+  int gumbel_k = 8;
+  double full_search_prob = 0.25;
+  int fast_sims = 4;
+  double c_visit = 50.0;
   double c_scale = 0.1;
-  bool q_rescale = false;  // q min-max rescaled over the visited moves (GumbelSettings::rescale_q)
+  bool q_rescale = false;
   // The searched moves' policy target: "completed" (softmax(logits + sigma(completed Q)) over all
   // moves) or "candidates" (unvisited moves keep their prior; GumbelSettings::candidate_target).
   std::string search_target = "completed";
-  double rollout_mix = 0.0;  // simulation value = (1 - mix) * value net + mix * heuristic rollout
+  double rollout_mix = 0.0;
   // rollout_mix falls linearly to rollout_mix_final over the first rollout_mix_decay_minutes of
   // training time (0 = constant): rollouts judge moves before the value net knows anything, but
   // they score a move by the heuristic's continuation, which a stronger policy outgrows.
@@ -121,36 +121,36 @@ struct TrainConfig {
   // Needs bidding: true.
   int bid_games = 0;
   // --- replay buffer ---
-  int64_t replay_capacity = 100000;  // samples kept (oldest dropped first)
-  int64_t min_replay = 1000;  // learner waits for this many samples
-  double max_reuse = 4.0;  // learner pauses when it has drawn more than this per sample
+  int64_t replay_capacity = 100000;
+  int64_t min_replay = 1000;
+  double max_reuse = 4.0;
   // --- learner ---
   int batch_size = 256;
   double lr = 1e-3;
   double weight_decay = 1e-4;
-  double value_weight = 1.0;  // value loss weight relative to the policy loss
-  double bid_weight = 1.0;  // bid-head loss weight (bidding runs only)
-  int publish_every = 50;  // learner steps between weight publications to the actors
+  double value_weight = 1.0;
+  double bid_weight = 1.0;
+  int publish_every = 50;
   // --- warm start (imitation of the heuristic agent) ---
-  int64_t warm_games = 0;  // heuristic self-play games imitated before self-play (0 = none)
-  int64_t warm_steps = 0;  // learner steps on those games
+  int64_t warm_games = 0;
+  int64_t warm_steps = 0;
   // --- evaluation ---
-  double eval_every_minutes = 1.0;  // arena of the current agent at this interval (0 = only at the end)
-  int eval_deals = 100;  // duplicate deals per opponent
+  double eval_every_minutes = 1.0;
+  int eval_deals = 100;
   std::vector<std::string> eval_opponents{"random", "heuristic"};
-  std::string eval_agent = "net";  // "net" (policy alone) or "mcts+net" (search with the net)
-  int eval_sims = 16;  // simulations per move when eval_agent is mcts+net
+  std::string eval_agent = "net";
+  int eval_sims = 16;
   // Evaluate with a fixed landlord (seat 0, base 1) even when the run plays with bidding, so that
   // a run that switches `bidding` on keeps a curve comparable with its fixed-landlord past.
   bool eval_fixed_landlord = false;
   // --- checkpoints ---
-  double checkpoint_every_minutes = 1.0;  // also written at the end and on Ctrl-C / SIGTERM
-  int keep_checkpoints = 3;  // newest N kept
+  double checkpoint_every_minutes = 1.0;
+  int keep_checkpoints = 3;
   // --- actor processes (ddz train --listen / --join) ---
   // A game from an actor process whose weights are more than stale_versions publications older
   // than the learner's current ones is dropped and counted (0 = keep every game).
   int64_t stale_versions = 20;
-  double actor_timeout_s = 30.0;  // an actor process silent this long is dropped as lost
+  double actor_timeout_s = 30.0;
 
   // The effective config as YAML (every key, defaults included), for the run directory.
   std::string to_yaml() const;
