@@ -76,7 +76,8 @@ bool Search<N>::parallel_refill() {
   flushed_ = nodes_;
   const uint64_t total = P.total.fetch_add(add) + add;
   const uint64_t budget = P.budget.load();
-  if (budget && total > budget && !P.out_of_budget.exchange(true)) P.poke(1 - tid_);
+  if (((budget && total > budget) || stop_requested()) && !P.out_of_budget.exchange(true)) P.poke(1 - tid_);
+  if (tid_ == 0 && on_check_) on_check_();
   if (!must_stop()) {
     limit_.store(nodes_ + (budget ? std::min(kChunk, budget - total) : kChunk));
     // A flag may have been set (and limit_ poked to 0) between the test and the store, which
@@ -101,7 +102,7 @@ bool Search<N>::parallel_wins_within(const Node& n, uint64_t budget, bool* done)
   const bool v = value(n, 0);
   // value() returned, so every split point below it is finished and the helper is idle.
   *done = !aborted_;
-  if (aborted_ && !capped_by_overall) {
+  if (aborted_ && !capped_by_overall && !stop_requested()) {
     aborted_ = false;
     P.out_of_budget.store(false);
   }

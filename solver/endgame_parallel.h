@@ -124,6 +124,11 @@ class ParallelSearch {
   uint64_t helper_nodes() const { return helper_search_.nodes(); }
   double helper_cpu_seconds() const { return helper_cpu_; }
   const EndgameTable& helper_table() const { return view_; }
+  // Nodes both threads have added to the shared count so far (each adds its own every few
+  // hundred nodes): safe to read during a call.
+  uint64_t shared_nodes() const { return shared_.total.load(std::memory_order_relaxed); }
+  // The helper's stop flag (Search::set_watch); set between calls.
+  void set_stop(const std::atomic<bool>* stop) { helper_search_.set_watch(stop, {}); }
 
  private:
   void run();

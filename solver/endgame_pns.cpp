@@ -175,6 +175,11 @@ bool ProofNumberSearch<N>::root_wins(const Node& root) {
   const EndgameKey key = dfs_.key_of(root);
   uint32_t pn, dn;
   if (!dfs_.table().probe(key, &pn, &dn)) estimate(root, &pn, &dn);
+  started_ = true;
+  root_ = root;
+  root_pn_ = pn;
+  root_dn_ = dn;
+  depth_ = 0;
   if (pn != 0 && dn != 0) mid(root, key, &pn, &dn, kPnInf, kPnInf, 0);
   return pn == 0;
 }
@@ -224,10 +229,12 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
   if (!skip && dfs_.sure_win_after_ordering(n)) return proven(true);
   std::vector<Child>& ch = at_ply(children_, ply);
   ch.clear();
-  for (const Move& m : moves) {
+  for (size_t mi = 0; mi < moves.size(); ++mi) {
+    const Move& m = moves[mi];
     const Node c = S::child(n, m);
     if (c.h[s].empty()) return proven(true);
     Child x;
+    x.move = uint32_t(mi);
     const int r = resolve(c, s, &x.node, &x.same);
     if (r > 0) return proven(true);
     if (r < 0) continue;  // a losing move: it can neither prove nor keep the parent open
@@ -277,6 +284,10 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
     if (sum == 0) return proven(false);
     *pn = cp1;
     *dn = uint32_t(std::min<uint64_t>(sum, kPnMax));
+    if (ply == 0) {
+      root_pn_ = *pn;
+      root_dn_ = *dn;
+    }
     if (*pn >= th_pn || *dn >= th_dn) break;
     if (other_slot) {
       // Team mode: when the other thread is in the most proving child, take the next one (if it
@@ -310,10 +321,14 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
     uint32_t cpn = b.same ? b.cp : b.cd, cdn = b.same ? b.cd : b.cp;
     skip_sure_win_ = N == 3 && b.expanded;  // two players: trees kept as they were
     if (my_slot) my_slot->store(b.hash, std::memory_order_relaxed);
+    if (path_.size() <= size_t(ply)) path_.resize(size_t(ply) + 1);
+    path_[size_t(ply)] = moves[b.move];
+    depth_ = size_t(ply) + 1;
     mid(b.node, b.key, &cpn, &cdn, b.same ? tp : td, b.same ? td : tp, ply + 1);
     if (my_slot) my_slot->store(0, std::memory_order_relaxed);
     b.expanded = true;
-    if (dfs_.aborted()) return;
+    if (dfs_.aborted()) return;  // depth_ stays: the path at the stop
+    depth_ = size_t(ply);
     b.cp = b.same ? cpn : cdn;
     b.cd = b.same ? cdn : cpn;
   }

@@ -33,6 +33,21 @@ class ProofNumberSearch {
   // *same whether its side to move is mover's team). Also used by the solver's PV.
   static int resolve(Node n, int mover, Node* out, bool* same);
 
+  // Progress of the df-pn in work (read on this search's thread, e.g. from the solver's progress
+  // hook, or after a stop): whether one has started in this call (forget_progress() clears it),
+  // its root (forced passes resolved), the root's last proof and disproof numbers (for the root's
+  // side to move), and the moves of the path it is expanding (each followed by its forced
+  // passes in the tree). After a stop they stay as they were when it came.
+  bool in_progress() const { return started_; }
+  const Node& progress_root() const { return root_; }
+  uint32_t root_pn() const { return root_pn_; }
+  uint32_t root_dn() const { return root_dn_; }
+  void progress_line(std::vector<Move>& out) const { out.assign(path_.begin(), path_.begin() + depth_); }
+  void forget_progress() {
+    started_ = false;
+    depth_ = 0;
+  }
+
  private:
   // A child of an expanded node, after its forced passes, with its numbers seen from the
   // expanded node's side: cp = the cost of proving the parent wins through it, cd = the cost of
@@ -42,6 +57,7 @@ class ProofNumberSearch {
     EndgameKey key;
     uint64_t hash;  // the table's hash of key (computed once for the prefetch and the probe)
     uint32_t cp, cd;
+    uint32_t move;  // index of the move into the parent's ordered list
     bool same;  // node.to_move is on the parent mover's team
     bool expanded;  // expanded before (numbers in the table, or by this node's loop)
   };
@@ -67,6 +83,12 @@ class ProofNumberSearch {
   // expansion ran the sure-win tests and they failed (a success is stored as solved), so the
   // re-expansion skips them (skipping a test that only proves wins is always sound).
   bool skip_sure_win_ = false;
+  // Progress (in_progress() and the accessors above).
+  bool started_ = false;
+  Node root_;
+  uint32_t root_pn_ = 0, root_dn_ = 0;
+  std::vector<Move> path_;  // path_[p]: the move taken at ply p; valid below depth_
+  size_t depth_ = 0;
 };
 
 extern template class ProofNumberSearch<2>;

@@ -4,9 +4,9 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <memory>
 #include <new>
-#include <memory>
 #include <vector>
 #if defined(__BMI2__)
 #include <immintrin.h>
@@ -98,6 +98,19 @@ class Search {
     reset_limit();
   }
 
+  // Stop requests and progress reports (EndgameSolver::request_stop, SolverOptions::progress):
+  // `stop` (may be nullptr) is read at the budget check points, every kCheckNodes nodes (one
+  // thread) or at each shared-count refill (two threads); a set flag stops the search as a spent
+  // budget does (aborted(), nothing unfinished stored). `on_check` (may be empty) is called at
+  // those check points, on thread 0 only.
+  static constexpr uint64_t kCheckNodes = 4096;
+  void set_watch(const std::atomic<bool>* stop, std::function<void()> on_check) {
+    stop_ = stop;
+    on_check_ = std::move(on_check);
+    reset_limit();
+  }
+  bool stop_requested() const { return stop_ && stop_->load(std::memory_order_relaxed); }
+
   // Counts one node against the budget; false (and aborted()) once the budget is spent.
   bool tick() {
     if (aborted_) return false;
@@ -127,7 +140,7 @@ class Search {
     reset_limit();
     const bool v = value(n, 0);
     *done = !aborted_;
-    if (aborted_ && !capped_by_overall) {
+    if (aborted_ && !capped_by_overall && !stop_requested()) {
       aborted_ = false;
       nodes_ = max_nodes_;  // the node that found the budget spent was not searched
     }
@@ -215,12 +228,23 @@ class Search {
   // budget, or no limit). Parallel: limit_ is a local check point (a chunk of nodes ahead) at
   // which over_limit() adds this thread's nodes to the shared count and looks whether a split
   // point it works under was stopped; the other thread sets limit_ to 0 to make it look at once.
-  void reset_limit() { limit_.store(par_ ? 0 : (max_nodes_ ? max_nodes_ : ~uint64_t(0)), std::memory_order_relaxed); }
+  // Watched (a stop flag or a progress hook): the limit is also a check point every kCheckNodes
+  // nodes, at which over_limit() looks at the flag and calls the hook.
+  void reset_limit() {
+    const uint64_t budget = max_nodes_ ? max_nodes_ : ~uint64_t(0);
+    const uint64_t check = stop_ || on_check_ ? std::min(budget, nodes_ + kCheckNodes) : budget;
+    limit_.store(par_ ? 0 : check, std::memory_order_relaxed);
+  }
   // The slow path of the budget check: false (and aborted_) when the search must stop.
   bool over_limit() {
     if (par_) return parallel_refill();
-    aborted_ = true;
-    return false;
+    if ((max_nodes_ && nodes_ > max_nodes_) || stop_requested()) {
+      aborted_ = true;
+      return false;
+    }
+    if (on_check_) on_check_();
+    reset_limit();
+    return true;
   }
   bool parallel_refill();
   bool parallel_wins_within(const Node& n, uint64_t budget, bool* done);
@@ -251,6 +275,8 @@ class Search {
   ParallelShared<N>* par_ = nullptr;
   int tid_ = 0;
   uint64_t flushed_ = 0;
+  const std::atomic<bool>* stop_ = nullptr;  // set_watch
+  std::function<void()> on_check_;
   // The split points in whose children this thread is working, outermost first: when one of
   // them is stopped (cut or incomplete), the work below it is not needed.
   std::vector<SplitPoint*> busy_;

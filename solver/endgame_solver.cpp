@@ -4,6 +4,8 @@
 
 #include <time.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <stdexcept>
@@ -24,6 +26,18 @@ struct EndgameSolver::Impl {
   SolverOptions options;
   EndgameTable table;
   SolverStats stats;
+  // request_stop(): read by the searches at their check points (both threads), cleared when a
+  // call returns.
+  std::atomic<bool> stop{false};
+  static_assert(std::atomic<bool>::is_always_lock_free, "request_stop() must be async-signal-safe");
+  // Progress of the call in work: its start, the stage, the line already fixed (the principal
+  // variation so far, or the first move being tried) and the position whose value is being
+  // searched after it; the seat names of the call; the last report.
+  std::chrono::steady_clock::time_point call_start, last_report;
+  const char* stage = "value";
+  std::vector<PvStep> prefix;
+  Node prefix_node;
+  const int* seat_of = nullptr;
 
   // The search objects live as long as the solver: their caches (lead lists, minimum plays; a
   // few MiB) are functions of a hand, and building them on every call cost more than small
@@ -56,23 +70,86 @@ struct EndgameSolver::Impl {
     std::unique_ptr<Engines<N>>* e;
     if constexpr (N == 2) e = &engines2;
     else e = &engines3;
-    if (!*e) *e = std::make_unique<Engines<N>>(table, options);
+    if (!*e) {
+      *e = std::make_unique<Engines<N>>(table, options);
+      Engines<N>* made = e->get();
+      std::function<void()> hook;
+      if (options.progress) hook = [this, made] { report(*made); };
+      made->search.set_watch(&stop, std::move(hook));
+      if (made->parallel) made->parallel->set_stop(&stop);
+    }
     (*e)->search.restart(options.max_nodes);
+    (*e)->pns.forget_progress();
+    stage = "value";
+    prefix.clear();
     if ((*e)->parallel) (*e)->parallel->begin(options.max_nodes);
     return **e;
   }
 
-  explicit Impl(SolverOptions o) : options(o), table(o.table_mb) {}
+  explicit Impl(SolverOptions o) : options(std::move(o)), table(options.table_mb) {}
 
+  // Where the call stands (the progress hook's report, SolveResult::at_stop).
   template <int N>
-  std::optional<bool> wins(const Node& root) {
-    const auto t0 = std::chrono::steady_clock::now();
+  SolverProgress snapshot(const Engines<N>& e) const {
+    SolverProgress p;
+    p.stage = stage;
+    p.nodes = e.parallel ? std::max(e.parallel->shared_nodes(), e.search.nodes()) : e.search.nodes();
+    p.table_used = table.used();
+    p.table_capacity = table.capacity();
+    p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - call_start).count();
+    p.line = prefix;
+    const ProofNumberSearch<N>& pns = e.pns;
+    if (!pns.in_progress()) return p;
+    p.proof_search = true;
+    p.pn = pns.root_pn();
+    p.dn = pns.root_dn();
+    std::vector<Move> path;
+    pns.progress_line(path);
+    Node n = prefix_node;
+    auto over = [&] { return n.h[0].empty() || n.h[1].empty() || (N == 3 && n.h[2].empty()); };
+    // The tree's edges skip forced passes (ProofNumberSearch::resolve): they are put back here.
+    auto forced_passes = [&] {
+      while (!over() && !n.beat.is_pass() && !endgame::can_beat_fast(n.h[n.to_move], n.beat)) {
+        p.line.push_back(PvStep{seat_of[n.to_move], Move::pass()});
+        n = Search<N>::child(n, Move::pass());
+      }
+    };
+    forced_passes();
+    for (const Move& m : path) {
+      if (over()) break;
+      p.line.push_back(PvStep{seat_of[n.to_move], m});
+      n = Search<N>::child(n, m);
+      forced_passes();
+    }
+    return p;
+  }
+
+  // The search's check-point hook (thread 0): a report when progress_seconds have passed.
+  template <int N>
+  void report(const Engines<N>& e) {
+    const auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - last_report).count() < options.progress_seconds) return;
+    last_report = now;
+    options.progress(snapshot(e));
+  }
+
+  // Starts a call's clocks and counters.
+  void begin_call(const int* seats) {
+    call_start = last_report = std::chrono::steady_clock::now();
     cpu0 = thread_cpu();
     table.reset_counters();
+    seat_of = seats;
+  }
+
+  template <int N>
+  std::optional<bool> wins(const Node& root, const int* seats) {
+    begin_call(seats);
+    const auto t0 = call_start;
     Engines<N>& e = engines<N>();
     CallGuard guard{[&] { end_call(e); }};
     Search<N>& search = e.search;
     ProofNumberSearch<N>& pns = e.pns;
+    prefix_node = root;
     const bool v = options.proof_numbers ? pns.wins(root) : search.wins(root);
     end_call(e);
     guard.f = nullptr;
@@ -82,28 +159,40 @@ struct EndgameSolver::Impl {
   }
 
   template <int N>
-  SolveResult solve(const Node& root, bool all_wins, const int* seat_of) {
-    const auto t0 = std::chrono::steady_clock::now();
-    cpu0 = thread_cpu();
-    table.reset_counters();
+  SolveResult solve(const Node& root, bool all_wins, const int* seats) {
+    begin_call(seats);
+    const auto t0 = call_start;
     SolveResult r;
     Engines<N>& e = engines<N>();
     CallGuard guard{[&] { end_call(e); }};
     Search<N>& search = e.search;
     ProofNumberSearch<N>& pns = e.pns;
-    auto value = [&](const Node& n) { return options.proof_numbers ? pns.wins(n) : search.wins(n); };
+    auto value = [&](const Node& n) {
+      prefix_node = n;
+      pns.forget_progress();
+      return options.proof_numbers ? pns.wins(n) : search.wins(n);
+    };
     auto done = [&]() {
+      const bool stopped = stop.load();  // end_call clears it
       end_call(e);
       guard.f = nullptr;
       finish_stats(e, t0);
       r.stats = stats;
+      if (!r.complete) {
+        r.stopped = stopped;
+        r.at_stop = snapshot(e);
+        r.at_stop.nodes = stats.nodes;
+      }
       return r;
     };
-    // Value of the position after the mover plays m, for the mover's side.
+    // Value of the position after the mover plays m, for the mover's side (the line shown in
+    // progress reports is the principal variation so far, then m).
     auto move_wins = [&](const Node& n, const Move& m, bool* ok) {
       const Node c = Search<N>::child(n, m);
       if (c.h[n.to_move].empty()) return true;
+      prefix.push_back(PvStep{seat_of[n.to_move], m});
       const bool v = value(c);
+      prefix.pop_back();
       *ok = !search.aborted();
       return Search<N>::same_team(c.to_move, n.to_move) ? v : !v;
     };
@@ -136,9 +225,15 @@ struct EndgameSolver::Impl {
     search.ordered_moves(root, moves, all_wins);
     bool ok = true;
     if (all_wins) {
+      stage = "all wins";
       for (const Move& m : moves) {
-        if (move_wins(root, m, &ok)) r.winning_moves.push_back(m);
-        if (!ok) return done();
+        const bool w = move_wins(root, m, &ok);
+        if (!ok) {
+          // Stopped: a winning move found so far still proves the win.
+          r.win = r.value_known = !r.winning_moves.empty();
+          return done();
+        }
+        if (w) r.winning_moves.push_back(m);
       }
       r.win = !r.winning_moves.empty();
       r.all_wins = true;
@@ -146,15 +241,20 @@ struct EndgameSolver::Impl {
       r.win = value(root);
       if (search.aborted()) return done();
       if (r.win) {
+        stage = "winning move";
         const Move* m = winning_move(root, moves, &ok);
+        r.value_known = true;
         if (!ok) return done();
         if (m) r.winning_moves.push_back(*m);
       }
     }
+    r.value_known = true;
     // Principal variation: the side that wins from each position keeps playing a winning move.
+    stage = "principal variation";
     Node n = root;
     for (;;) {
       search.ordered_moves(n, moves);
+      prefix = r.pv;
       bool mover_wins = value(n);
       if (search.aborted()) return done();
       const Move* pick = &moves.front();
@@ -183,8 +283,9 @@ struct EndgameSolver::Impl {
   double cpu0 = 0;
 
   template <int N>
-  static void end_call(Engines<N>& e) {
+  void end_call(Engines<N>& e) {
     if (e.parallel) e.parallel->end();
+    stop.store(false);
   }
 
   template <int N>
@@ -254,13 +355,15 @@ std::optional<bool> EndgameSolver::side_to_move_wins(const GameState& s) { retur
 
 std::optional<bool> EndgameSolver::side_to_move_wins(const TwoPlayerPosition& p) {
   require_valid(p);
-  return impl_->wins<2>(node_of(p));
+  static const int kSeats[3] = {0, 1, 2};
+  return impl_->wins<2>(node_of(p), kSeats);
 }
 
 std::optional<bool> EndgameSolver::side_to_move_wins(const ThreePlayerPosition& p) {
   require_valid(p);
   int seat_of[3];
-  return impl_->wins<3>(node_of(p, seat_of));
+  const Node n = node_of(p, seat_of);
+  return impl_->wins<3>(n, seat_of);
 }
 
 SolveResult EndgameSolver::solve(const GameState& s, bool all_wins) { return solve(position_of(s), all_wins); }
@@ -278,6 +381,7 @@ SolveResult EndgameSolver::solve(const ThreePlayerPosition& p, bool all_wins) {
   return impl_->solve<3>(n, all_wins, seat_of);
 }
 
+void EndgameSolver::request_stop() { impl_->stop.store(true, std::memory_order_relaxed); }
 const SolverStats& EndgameSolver::last_stats() const { return impl_->stats; }
 void EndgameSolver::clear_table() { impl_->table.clear(); }
 const SolverOptions& EndgameSolver::options() const { return impl_->options; }

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -10,6 +11,8 @@
 #include "solver/endgame_position.h"
 
 namespace ddz {
+
+struct SolverProgress;
 
 struct SolverOptions {
   // Transposition table size in MiB (48-byte entries). 0 gives the smallest table (one bucket
@@ -44,6 +47,10 @@ struct SolverOptions {
   // farmers' win) tried when a position is first expanded; 0: no duels. 100 measured best of
   // 30-1000 (docs/solver.md, session 7).
   uint64_t duel_nodes = 100;
+  // Called on the calling thread during a call, at most every progress_seconds of wall clock (0:
+  // at every check point, a few thousand nodes apart); empty: no reports. `ddz solve` prints them.
+  std::function<void(const SolverProgress&)> progress;
+  double progress_seconds = 1.0;
 };
 
 struct SolverStats {
@@ -66,8 +73,34 @@ struct PvStep {
   Move move;
 };
 
+// Where a call stands (SolverOptions::progress; SolveResult::at_stop).
+struct SolverProgress {
+  // "value" (the root's value), "winning move" (the root is won: finding a winning first move),
+  // "principal variation" (the line after it), "all wins" (searching every first move).
+  const char* stage = "value";
+  uint64_t nodes = 0;  // so far in this call, both threads (the helper's up to its last count)
+  uint64_t table_used = 0, table_capacity = 0;
+  double seconds = 0;  // wall clock since the call began
+  // The proof-number search at work (proof_search false: none yet, e.g. in the depth-first
+  // attempt): the proof and disproof numbers of its root, for that root's side to move: the
+  // least number of positions still to be solved to prove it wins (pn) or loses (dn). Each
+  // stage's value is searched from the position the line below reaches before its last part.
+  bool proof_search = false;
+  uint32_t pn = 0, dn = 0;
+  // From the call's root: the principal variation found so far (stages after "value"), then the
+  // line the proof-number search is expanding (its most proving path), forced passes included.
+  std::vector<PvStep> line;
+};
+
 struct SolveResult {
-  bool complete = false;  // false when max_nodes ran out; then nothing below is meaningful
+  // false when max_nodes ran out or request_stop() stopped the call; then nothing below is
+  // meaningful except as `value_known` says.
+  bool complete = false;
+  bool stopped = false;  // request_stop() ended the call
+  // Not complete, but the root's value was found before the end: `win` holds, and so does
+  // `winning_moves` when not empty; `pv` is the part of the line found.
+  bool value_known = false;
+  SolverProgress at_stop;  // when not complete: where the call stood when it ended
   bool win = false;  // the side (team) to move at the root wins under perfect play
   // Winning first moves of the side to move: all of them when requested, else the one found
   // (empty when the side to move loses). In the order the solver tried them.
@@ -99,6 +132,12 @@ class EndgameSolver {
   SolveResult solve(const GameState& s, bool all_wins);
   SolveResult solve(const TwoPlayerPosition& p, bool all_wins);
   SolveResult solve(const ThreePlayerPosition& p, bool all_wins);
+
+  // Ends the call in progress as soon as the search reaches its next check point (a few thousand
+  // nodes): it returns "unknown" (nullopt; SolveResult::stopped). Safe from another thread and
+  // from a signal handler (one lock-free atomic store). A request made while no call runs stops
+  // the next call; the request is cleared when a call returns.
+  void request_stop();
 
   // Statistics of the last call (side_to_move_wins or solve).
   const SolverStats& last_stats() const;
