@@ -1,8 +1,12 @@
-// The Python module `ddz`: the rules engine, features, agents, solvers, arena and an RLCard-style
-// environment from Python (docs/python.md). Each part is bound in its own python/bind_*.cpp.
+// The compiled part (ddz._ddz) of the Python package ddz: the rules engine, features, agents,
+// solvers, arena and RLCard's environment interface (docs/python.md), one python/bind_*.cpp each.
 #include "python/bindings.h"
 
-PYBIND11_MODULE(ddz, m) {
+PYBIND11_MODULE(_ddz, m) {
+  // The package ddz re-exports this module (python/ddz/__init__.py): the classes say they are
+  // ddz.Env, ddz.Game, ..., which is where pickle and the signatures in docstrings find them.
+  const pybind11::object full_name = m.attr("__name__");
+  m.attr("__name__") = "ddz";
   m.doc() =
       "Dou Dizhu engine, exact solvers, agents and arena of the ddz project, with an RLCard-style "
       "environment (ddz.Env). Cards use the project's notation (RULES.md); moves are canonical strings "
@@ -15,4 +19,5 @@ PYBIND11_MODULE(ddz, m) {
   ddz::py::bind_arena(m);
   ddz::py::bind_env(m);
   ddz::py::bind_vec_env(m);
+  m.attr("__name__") = full_name;
 }
