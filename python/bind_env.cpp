@@ -148,8 +148,8 @@ class Env {
   pyb::tuple step(const pyb::handle& action, bool raw_action) {
     apply(action_of(action, raw_action));
     ++timestep_;
-    const GameState& g = *game_;
-    return pyb::make_tuple(get_state(g.to_move()), g.to_move());
+    const int next = get_player_id();
+    return pyb::make_tuple(get_state(next), next);
   }
 
   // RLCard's step_back: undoes the last step; False at the start of a game.
@@ -168,7 +168,13 @@ class Env {
   }
 
   bool is_over() const { return game_ && game_->phase() == Phase::Over; }
-  int get_player_id() { return game().to_move(); }
+  // The seat to move; once the game is over RLCard's env names the seat after the winner, and so
+  // does compat="rlcard" (the project's mode keeps the winner's seat).
+  int get_player_id() {
+    const GameState& g = game();
+    if (rlcard() && g.phase() == Phase::Over && !g.history().empty()) return (g.history().back().seat + 1) % kNumSeats;
+    return g.to_move();
+  }
 
   pyb::array get_payoffs() {
     const GameState& g = game();
@@ -214,7 +220,7 @@ class Env {
     for (int s = 0; s < kNumSeats; ++s) hands.append(notation(g.hand(s)));
     out["hand_cards"] = hands;
     out["trace"] = pyb::reinterpret_steal<pyb::list>(PyList_GetSlice(trace_.ptr(), 0, PY_SSIZE_T_MAX));
-    out["current_player"] = g.to_move();
+    out["current_player"] = get_player_id();
     pyb::list legal;
     if (g.phase() == Phase::Bidding) {
       for (int bid : g.legal_bids()) legal.append(bid_str(bid));

@@ -1,5 +1,6 @@
 # RLCard's own code against ddz.Env(compat="rlcard"): its observation encoder on the module's raw
-# states, its tournament with RandomAgent (payoffs as on RLCard's env), and short DQN and DMC runs.
+# states, its game on the module's deals (the same legal moves), its tournament with RandomAgent
+# (payoffs as on RLCard's env), and short DQN and DMC runs.
 # Skipped, saying why, where RLCard (or torch, for DQN and DMC) is not installed.
 import json
 import os
@@ -106,3 +107,48 @@ def test_rlcards_dmc_trains_on_the_env_in_its_actor_processes(tmp_path):
     assert result["frames"] >= 160
     assert all(np.isfinite(result["losses"])) and len(result["losses"]) == 3
     assert (tmp_path / "ddz" / "model.tar").exists()
+
+
+def rlcard_env_dealt_like(env):
+    """RLCard's env with the deal of ddz's current game (RLCard's own game, judger and rules)."""
+    import functools
+
+    from rlcard.games.base import Card
+    from rlcard.games.doudizhu.judger import DoudizhuJudger
+    from rlcard.games.doudizhu.utils import cards2str, doudizhu_sort_card
+
+    theirs = rlcard.make("doudizhu", config={"seed": 0})
+    theirs.reset()
+    game = theirs.game
+    for seat, hand in enumerate(env.game.hands):
+        cards = []
+        for i, rank in enumerate(hand.translate(str.maketrans("XD", "BR"))):
+            cards.append(Card("BJ", "") if rank == "B" else Card("RJ", "") if rank == "R" else Card("SHDC"[i % 4], rank))
+        cards.sort(key=functools.cmp_to_key(doudizhu_sort_card))
+        game.players[seat].set_current_hand(cards)
+        game.players[seat].initial_hand = cards2str(cards)
+    game.judger = DoudizhuJudger(game.players, game.np_random)
+    kitty = env.game.kitty.translate(str.maketrans("XD", "BR"))
+    game.round.seen_cards = game.round.public["seen_cards"] = kitty
+    game.state = game.get_state(0)
+    return theirs
+
+
+def test_rlcards_own_game_allows_the_same_moves_on_the_same_deals():
+    env = ddz.make(config={"seed": 23})
+    rng = np.random.RandomState(23)
+    positions = 0
+    for _ in range(15):
+        state, _ = env.reset()
+        theirs = rlcard_env_dealt_like(env)
+        their_state = theirs.get_state(0)
+        while not env.is_over():
+            assert sorted(their_state["raw_legal_actions"]) == sorted(state["raw_legal_actions"])
+            assert np.array_equal(their_state["obs"], state["obs"])
+            action = state["raw_legal_actions"][rng.randint(len(state["raw_legal_actions"]))]
+            state, seat = env.step(action, raw_action=True)
+            their_state, their_seat = theirs.step(action, raw_action=True)
+            assert seat == their_seat and env.is_over() == theirs.is_over()
+            positions += 1
+        assert list(env.get_payoffs()) == list(theirs.get_payoffs())
+    assert positions > 500

@@ -89,6 +89,7 @@ def test_states_are_rlcards_over_seeded_random_games():
             final = env.get_state(s)
             assert final["legal_actions"] == {} and np.array_equal(final["obs"], reference_obs(final["raw_obs"]))
         payoffs = env.get_payoffs()
+        assert seat == env.get_player_id() == (env.game.history[-1][0] + 1) % 3  # RLCard's seat after the winner
         assert payoffs.dtype == np.int64
         assert list(payoffs) == ([1, 0, 0] if env.game.winner == 0 else [0, 1, 1])
         landlord_wins += payoffs[0]
