@@ -8,8 +8,8 @@ PYBIND11_MODULE(_ddz, m) {
   const pybind11::object full_name = m.attr("__name__");
   m.attr("__name__") = "ddz";
   m.doc() =
-      "Dou Dizhu engine, exact solvers, agents and arena of the ddz project, with an RLCard-style "
-      "environment (ddz.Env). Cards use the project's notation (RULES.md); moves are canonical strings "
+      "Dou Dizhu engine, exact solvers, agents and arena of the ddz project, with an environment RLCard's "
+      "code runs on (ddz.make, ddz.Env). Cards use the project's notation (RULES.md); moves are canonical strings "
       "or action ids of the catalogue.";
   ddz::py::bind_cards(m);
   ddz::py::bind_game(m);
