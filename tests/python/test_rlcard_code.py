@@ -23,7 +23,7 @@ def needs_torch():
 
 def test_rlcards_encoder_reads_the_same_obs_and_legal_cards_from_the_raw_states():
     from rlcard.envs.doudizhu import DoudizhuEnv
-    from rlcard.games.doudizhu.utils import ID_2_ACTION
+    from rlcard.games.doudizhu.utils import ACTION_2_ID, ID_2_ACTION
 
     theirs = rlcard.make("doudizhu", config={"seed": 0})
     assert isinstance(theirs, DoudizhuEnv)
@@ -33,7 +33,7 @@ def test_rlcards_encoder_reads_the_same_obs_and_legal_cards_from_the_raw_states(
     assert env.name == theirs.name
     rng = np.random.RandomState(17)
     states = 0
-    for _ in range(40):
+    for _ in range(20):
         state, seat = env.reset()
         while True:
             # RLCard's env encodes its game's raw state; give it ours instead.
@@ -47,12 +47,12 @@ def test_rlcards_encoder_reads_the_same_obs_and_legal_cards_from_the_raw_states(
             for (_, vector), (_, mine) in zip(encoded["legal_actions"].items(), state["legal_actions"].items()):
                 assert np.array_equal(vector, mine)
             for i, action in zip(state["legal_actions"], state["raw_legal_actions"]):
-                assert np.array_equal(env.get_action_feature(i), theirs.get_action_feature(ID_2_ACTION.index(action)))
+                assert np.array_equal(env.get_action_feature(i), theirs.get_action_feature(ACTION_2_ID[action]))
             states += 1
             if env.is_over():
                 break
             state, seat = env.step(rng.choice(list(state["legal_actions"])))
-    assert states > 1000
+    assert states > 500
 
 
 def tournament_payoffs(env, games, seed):
@@ -65,7 +65,7 @@ def tournament_payoffs(env, games, seed):
 
 
 def test_rlcards_tournament_gives_the_payoffs_of_rlcards_env():
-    games = 200
+    games = 50
     ours = tournament_payoffs(ddz.make(config={"seed": 1}), games, 1)
     theirs = tournament_payoffs(rlcard.make("doudizhu", config={"seed": 1}), games, 1)
     # Random against random: the landlord's win rate, the same game on both within sampling error
@@ -85,14 +85,14 @@ def test_rlcards_dqn_trains_on_the_env():
     torch.set_num_threads(1)
     env = ddz.make(config={"seed": 3})
     agent = DQNAgent(num_actions=env.num_actions, state_shape=env.state_shape[0], mlp_layers=[64, 64],
-                     replay_memory_init_size=100, batch_size=16, device=torch.device("cpu"))
+                     replay_memory_init_size=50, batch_size=16, device=torch.device("cpu"))
     env.set_agents([agent, RandomAgent(num_actions=env.num_actions), RandomAgent(num_actions=env.num_actions)])
-    for _ in range(12):
+    for _ in range(6):
         trajectories, payoffs = env.run(is_training=True)
         for ts in reorganize(trajectories, payoffs)[0]:
             agent.feed(ts)
-    assert agent.total_t > 100 and agent.train_t > 0
-    result = tournament(env, 20)
+    assert agent.total_t > 50 and agent.train_t > 0
+    result = tournament(env, 10)
     assert 0 <= result[0] <= 1 and result[1] == result[2] == pytest.approx(1 - result[0])
 
 
