@@ -24,6 +24,8 @@ struct WebCliOptions {
   int idle_minutes = 30;
   int64_t arena_max_deals = 200;
   size_t threads = 64;
+  size_t queue = 64;
+  size_t agent_slots = 0;
 };
 
 CommandAction setup(CLI::App& sub) {
@@ -52,6 +54,16 @@ CommandAction setup(CLI::App& sub) {
                  "Connections served at once (an open browser connection holds one until it has been idle 2 s)")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
+  sub.add_option("--queue", opt->queue,
+                 "Connections that may wait for one of the --threads; beyond them a request is answered 503 with "
+                 "Retry-After")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  sub.add_option("--agent-slots", opt->agent_slots,
+                 "Requests computing the agents' turns or a hint at once, the others waiting in arrival order (0: one "
+                 "per core)")
+      ->check(CLI::Range(0, 1024))
+      ->capture_default_str();
   return [opt]() {
     try {
       make_agent(opt->agent);  // a missing shipped network is reported now, with the way out
@@ -65,6 +77,8 @@ CommandAction setup(CLI::App& sub) {
     options.idle = std::chrono::minutes(opt->idle_minutes);
     options.arena_max_deals = opt->arena_max_deals;
     options.http_threads = opt->threads;
+    options.http_queue = opt->queue;
+    options.agent_slots = opt->agent_slots;
     web::Api api(options);
     web::WebServer server(api);
     // SIGINT/SIGTERM are taken by a thread that stops the server, so the process ends normally

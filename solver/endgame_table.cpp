@@ -7,9 +7,10 @@
 #include <cstring>
 #include <new>
 #include <thread>
-#if defined(__linux__)
 #include <sys/mman.h>
-#endif
+
+#include <cstdint>
+#include <utility>
 
 namespace ddz {
 
@@ -32,23 +33,36 @@ void cpu_relax() {
 
 }  // namespace
 
+// Bytes and alignment of a table of `entries`: huge-page alignment only for tables of at least
+// one huge page; small ones stay small.
+static std::pair<size_t, size_t> storage_of(size_t entries, size_t entry_bytes) {
+  const size_t needed = entries * entry_bytes;
+  const size_t align = needed >= (size_t(2) << 20) ? size_t(2) << 20 : 64;
+  return {(needed + align - 1) / align * align, align};
+}
+
 EndgameTable::EndgameTable(size_t megabytes) {
   const size_t bytes = megabytes << 20;
   size_t buckets = 1;
   while (buckets * 2 * kWays * sizeof(Entry) <= bytes) buckets *= 2;
   num_entries_ = buckets * kWays;
-  // Huge-page alignment only for tables of at least one huge page; small ones stay small.
-  const size_t bytes_needed = num_entries_ * sizeof(Entry);
-  const size_t kAlign = bytes_needed >= (size_t(2) << 20) ? size_t(2) << 20 : 64;
-  const size_t size = (bytes_needed + kAlign - 1) / kAlign * kAlign;
-  entries_ = static_cast<Entry*>(std::aligned_alloc(kAlign, size));
-  if (!entries_) throw std::bad_alloc();
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  const auto [size, align] = storage_of(num_entries_, sizeof(Entry));
+  // Everything outside the live region must be zero when the region grows into it. Fresh
+  // anonymous pages read as zero and take memory only once touched, so a table costs what its
+  // live region has reached, not its capacity (a memset of the whole table made every table
+  // resident at once: 8 MiB per shipped-agent instance, ~13 MiB per game of `ddz web`).
+  const size_t mapped = size + align;
+  void* map = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (map == MAP_FAILED) throw std::bad_alloc();
+  const uintptr_t start = (reinterpret_cast<uintptr_t>(map) + align - 1) / align * align;
+  const size_t head = start - reinterpret_cast<uintptr_t>(map);
+  if (head > 0) munmap(map, head);
+  if (mapped - head - size > 0) munmap(reinterpret_cast<void*>(start + size), mapped - head - size);
+  entries_ = reinterpret_cast<Entry*>(start);
+#if defined(MADV_HUGEPAGE)
   madvise(entries_, size, MADV_HUGEPAGE);  // a hint: without huge pages the table still works
 #endif
   full_mask_ = buckets - 1;
-  // Everything outside the live region must be zero when the region grows into it.
-  std::memset(static_cast<void*>(entries_), 0, num_entries_ * sizeof(Entry));
   clear();
 }
 
@@ -63,7 +77,7 @@ EndgameTable::EndgameTable(EndgameTable& shared)
       base_(&shared) {}
 
 EndgameTable::~EndgameTable() {
-  if (owner_) std::free(entries_);
+  if (owner_) munmap(entries_, storage_of(num_entries_, sizeof(Entry)).first);
 }
 
 void EndgameTable::clear() {

@@ -5,10 +5,12 @@
 #include <mutex>
 #include <random>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "agent/agent_spec.h"
 #include "agent/factory.h"
+#include "web/memory_release.h"
 #include "web/replay_view.h"
 
 namespace ddz::web {
@@ -98,7 +100,8 @@ void require_method(const std::string& method, const char* allowed) {
 Api::Api(WebOptions options)
     : options_(std::move(options)),
       games_(options_.max_games, options_.idle, options_.clock),
-      arenas_(8, options_.idle, options_.clock) {}
+      arenas_(8, options_.idle, options_.clock),
+      compute_(options_.agent_slots > 0 ? options_.agent_slots : std::max(1u, std::thread::hardware_concurrency())) {}
 
 Reply Api::handle(const std::string& method, const std::string& path, const std::string& body) {
   try {
@@ -163,7 +166,11 @@ Reply Api::new_game(const std::string& body) {
   if (o.bidding && role != "random")
     throw ApiError(400, "\"role\" needs \"bidding\": false (the bidding decides the roles)");
   o.role = role == "random" ? -1 : int(it - roles.begin());
-  auto game = std::make_shared<GameSession>(o);
+  std::shared_ptr<GameSession> game;
+  {
+    const ComputeGate::Pass pass = compute_.enter();
+    game = std::make_shared<GameSession>(o);
+  }
   json view;
   {
     std::lock_guard<std::mutex> lock(game->mutex());
@@ -181,6 +188,8 @@ Reply Api::game_action(const std::string& method, const std::string& id, const s
         404, "no game " + id + " (it may have expired after " + std::to_string(options_.idle.count()) + " s idle)");
   if (action.empty() && method == "DELETE") {
     games_.erase(id);
+    game.reset();  // the last reference, unless another request on it is still running
+    release_free_memory();
     return reply(200, {{"deleted", id}});
   }
   std::lock_guard<std::mutex> lock(game->mutex());
@@ -191,7 +200,9 @@ Reply Api::game_action(const std::string& method, const std::string& id, const s
     const json j = object_body(body);
     only_keys(j, {"bid"});
     if (!j.contains("bid")) throw ApiError(400, "\"bid\" is missing (0 = pass, or 1..3)");
-    const std::string error = game->bid(int(int_field(j, "bid", 0, 0, 3)));
+    const int bid = int(int_field(j, "bid", 0, 0, 3));
+    const ComputeGate::Pass pass = compute_.enter();
+    const std::string error = game->bid(bid);
     if (!error.empty()) throw ApiError(422, error);
   } else if (action == "play" || action == "check") {
     require_method(method, "POST");
@@ -200,10 +211,13 @@ Reply Api::game_action(const std::string& method, const std::string& id, const s
     if (!j.contains("cards")) throw ApiError(400, "\"cards\" is missing (cards in notation, or \"pass\")");
     const std::string cards = string_field(j, "cards", "");
     if (action == "check") return reply(200, game->check(cards));
+    const ComputeGate::Pass pass = compute_.enter();
     const std::string error = game->play(cards);
     if (!error.empty()) throw ApiError(422, error);
+    if (game->over()) release_free_memory();  // its agents are gone
   } else if (action == "hint") {
     require_method(method, "POST");
+    const ComputeGate::Pass pass = compute_.enter();
     json h = game->hint();
     if (h.contains("error")) throw ApiError(409, h["error"].get<std::string>());
     return reply(200, h);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "web/arena_job.h"
+#include "web/compute_gate.h"
 #include "web/game_session.h"
 #include "web/session_store.h"
 
@@ -22,6 +23,8 @@ struct WebOptions {
   size_t arena_jobs = 1;  // arena matches running at once
   size_t max_body = 2 << 20;  // bytes of a request body (records to replay are the largest)
   size_t http_threads = 64;  // connections served at once (an open one holds a thread)
+  size_t http_queue = 64;  // connections that may wait for a thread; beyond, 503 at once
+  size_t agent_slots = 0;  // requests computing agents' turns or hints at once; 0: one per core
   SteadyClock clock = std::chrono::steady_clock::now;  // tests move time with their own
 };
 
@@ -52,6 +55,7 @@ class Api {
   SessionStore<GameSession> games_;
   SessionStore<ArenaJob> arenas_;
   std::mutex arena_start_mutex_;  // the running-jobs check and the start are one step
+  ComputeGate compute_;  // agents' turns and hints, a few at a time (taken after a game's mutex)
 };
 
 }  // namespace ddz::web

@@ -79,6 +79,7 @@ GameSession::GameSession(const GameOptions& options) : options_(options), state_
     if (s == kPersonSeat) continue;
     agents_[size_t(s)] = make_agent(options_.opponents);
     agents_[size_t(s)]->new_game(Rng::mix(options_.seed, uint64_t(s + 1)));
+    names_[size_t(s)] = agents_[size_t(s)]->spec();
   }
   if (options_.hint_agent.empty()) options_.hint_agent = options_.opponents;
   // The hint agent is built at the first hint: a shipped-agent instance holds an 8 MiB solver
@@ -97,6 +98,13 @@ void GameSession::run_agents() {
     // An agent's illegal answer is a bug in the agent, not the person's doing.
     if (!error.empty())
       throw std::logic_error("agent " + agent.spec() + " at seat " + std::to_string(seat) + ": " + error);
+  }
+  // A finished game stays until it is deleted or expires, and only its view is asked for: the
+  // agents (the shipped agent's solver tables, up to 8 MiB each) go now, their names stay.
+  if (state_.phase() == Phase::Over) {
+    for (int s = 0; s < kNumSeats; ++s)
+      if (agents_[size_t(s)]) agents_[size_t(s)].reset();
+    hint_.reset();
   }
 }
 
@@ -222,8 +230,7 @@ json GameSession::view() const {
     j["result"] = {
         {"winner", s.winner()}, {"landlord_won", s.landlord_won()}, {"you_won", you_won}, {"stake", s.stake()},
         {"spring", s.spring()}, {"anti_spring", s.anti_spring()},   {"scores", scores},   {"hands", hands}};
-    const std::array<std::string, kNumSeats> names{"person", agents_[1]->spec(), agents_[2]->spec()};
-    j["record"] = record_to_json(s, names, options_.seed);
+    j["record"] = record_to_json(s, names_, options_.seed);
   }
   return j;
 }

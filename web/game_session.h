@@ -53,7 +53,8 @@ class GameSession {
 
   GameOptions options_;
   GameState state_;
-  std::array<std::unique_ptr<Agent>, kNumSeats> agents_;
+  std::array<std::unique_ptr<Agent>, kNumSeats> agents_;  // freed once the game is over
+  std::array<std::string, kNumSeats> names_{"person", "", ""};  // each seat's agent spec, for the record
   std::unique_ptr<Agent> hint_;  // built at the first hint
   std::mutex mutex_;
 };

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "web/connection_pool.h"
 #include "web/static_assets.h"
 
 namespace ddz::web {
@@ -15,6 +16,8 @@ namespace ddz::web {
 namespace {
 
 const char* kJson = "application/json";
+// What a 503 asks the client to wait before it retries.
+constexpr int kRetryAfterSeconds = 2;
 
 void to_api(Api& api, const httplib::Request& req, httplib::Response& res) {
   const Reply r = api.handle(req.method, req.path, req.body);
@@ -25,7 +28,8 @@ void to_api(Api& api, const httplib::Request& req, httplib::Response& res) {
 
 }  // namespace
 
-WebServer::WebServer(Api& api) : api_(api), server_(std::make_unique<httplib::Server>()) {
+WebServer::WebServer(Api& api, std::function<void()> on_accept)
+    : api_(api), server_(std::make_unique<httplib::Server>()) {
   httplib::Server& s = *server_;
   // The library reads at most this much of a body and answers 413 itself beyond it.
   s.set_payload_max_length(api_.options().max_body);
@@ -36,18 +40,35 @@ WebServer::WebServer(Api& api) : api_(api), server_(std::make_unique<httplib::Se
   // The library's default is SO_REUSEPORT, with which a second `ddz web` on the same port starts
   // without error and the kernel splits connections between the two (a game then lives in one
   // process and is unknown to the other). SO_REUSEADDR alone still allows a restart at once.
-  s.set_socket_options([](socket_t sock) {
+  // Only the listening socket passes here (accepted ones do not): bind() raises its backlog.
+  s.set_socket_options([this](socket_t sock) {
     int yes = 1;
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+    listen_fd_ = sock;
   });
   // A keep-alive connection holds one pool thread while it is open, and a connection beyond the
   // pool waits for a free thread: a short idle time, a bounded reuse and more threads than the
-  // library's default (8; bench_web_load with 32 players then had 1-2 s stalls and dropped
-  // connections) keep tabs and players from waiting on others' connections.
+  // library's default (8; bench_web_load with 32 players then had 1-2 s stalls) keep tabs and
+  // players from waiting on others' connections. Beyond --queue waiting connections, the pool's
+  // shedding thread answers 503 (below) rather than let them wait without bound.
   s.set_keep_alive_timeout(2);
   s.set_keep_alive_max_count(1000);
-  const size_t threads = api_.options().http_threads;
-  s.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  const size_t threads = api_.options().http_threads, queue = api_.options().http_queue;
+  s.new_task_queue = [threads, queue, on_accept] { return new ConnectionPool(threads, queue, on_accept); };
+  s.set_pre_routing_handler([threads, queue](const httplib::Request&, httplib::Response& res) {
+    if (!ConnectionPool::shedding()) return httplib::Server::HandlerResponse::Unhandled;
+    res.status = 503;
+    res.set_header("Retry-After", std::to_string(kRetryAfterSeconds));
+    res.set_header("Connection", "close");
+    res.set_header("Cache-Control", "no-store");
+    res.set_content(
+        nlohmann::json{{"error", "the server is busy (every connection thread is taken and " +
+                                     std::to_string(threads + queue) + " connections are in flight): retry in " +
+                                     std::to_string(kRetryAfterSeconds) + " s"}}
+            .dump(),
+        kJson);
+    return httplib::Server::HandlerResponse::Handled;
+  });
   s.Get(".*", [this](const httplib::Request& req, httplib::Response& res) {
     if (req.path.rfind("/api/", 0) == 0) return to_api(api_, req, res);
     const StaticAsset* asset = find_asset(req.path);
@@ -87,6 +108,9 @@ WebServer::~WebServer() = default;
 int WebServer::bind(const std::string& host, int port) {
   const int bound = port == 0 ? server_->bind_to_any_port(host) : (server_->bind_to_port(host, port) ? port : -1);
   if (bound <= 0) throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port));
+  // listen() again on a listening socket sets its backlog (Linux); the library's is 5.
+  if (listen_fd_ < 0 || ::listen(listen_fd_, kListenBacklog) != 0)
+    throw std::runtime_error("cannot set the listen backlog on " + host + ":" + std::to_string(port));
   return bound;
 }
 

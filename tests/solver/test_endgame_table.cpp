@@ -2,6 +2,8 @@
 // clear() shrinks it again, concurrent mode makes it whole, and full keys never match a neighbour.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <string>
 #include <vector>
 
 #include "game/rng.h"
@@ -96,6 +98,43 @@ TEST(EndgameTable, SmallTablesAreWholeFromTheStart) {
   Rng rng(8);
   for (int i = 0; i < 100; ++i) one.store(random_key(rng), true, 1);
   EXPECT_EQ(one.used(), 4u);
+}
+
+// Resident memory of this process in KiB (/proc/self/status).
+long resident_kib() {
+  std::ifstream in("/proc/self/status");
+  std::string key;
+  long kib = -1;
+  while (in >> key)
+    if (key == "VmRSS:") in >> kib;
+    else in.ignore(1 << 12, '\n');
+  return kib;
+}
+
+// A table takes memory as its live region reaches it, not at its capacity (`ddz web` holds two
+// tables of 8 MiB per game: they were resident in full from the start). Entries stored after
+// the growth all read back, so the pages the region grew into read as zero.
+TEST(EndgameTable, MemoryFollowsTheLiveRegion) {
+  const long before = resident_kib();
+  EndgameTable table(256);
+  const long built = resident_kib();
+  EXPECT_LT(built - before, 32 * 1024) << "a 256 MiB table made " << built - before << " KiB resident at once";
+  Rng rng(12);
+  std::vector<EndgameKey> keys;
+  for (int i = 0; i < 200000; ++i) {
+    keys.push_back(random_key(rng));
+    table.store(keys.back(), i % 3 == 0, 1);
+  }
+  EXPECT_GT(table.live_capacity(), 4 * 4096u);
+  int found = 0;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    bool win = false;
+    if (table.probe(keys[i], &win)) {
+      ++found;
+      EXPECT_EQ(win, i % 3 == 0);
+    }
+  }
+  EXPECT_GT(found, 190000);
 }
 
 }  // namespace
