@@ -1,7 +1,9 @@
 // Load test of `ddz web`: starts the server on a free port of 127.0.0.1 (only there), lets N
 // simulated players play whole games through the JSON API for a fixed time, and prints
-// requests/s, p50/p99 latency, errors and the server's memory (RSS) before and after.
-// Usage: bench_web_load [--players N] [--seconds S] [--agent SPEC] [--ddz PATH]
+// requests/s, p50/p99 latency, errors and the server's memory (RSS) before and after. With
+// --public the server runs in public mode behind a pretend proxy (this program), each player
+// with its own forwarded address, and 429 answers are counted apart from the errors.
+// Usage: bench_web_load [--players N] [--seconds S] [--agent SPEC] [--ddz PATH] [--public 1]
 #include <httplib.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -12,6 +14,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -30,6 +33,7 @@ struct Options {
   double seconds = 10;
   std::string agent = "heuristic";
   std::string ddz = std::string(DDZ_BINARY_DIR) + "/ddz";
+  bool public_mode = false;
 };
 
 struct Server {
@@ -46,8 +50,18 @@ Server start_server(const Options& o) {
   if (s.pid == 0) {
     dup2(fds[1], STDOUT_FILENO);
     close(fds[0]);
-    execl(o.ddz.c_str(), o.ddz.c_str(), "web", "--agent", o.agent.c_str(), "--port", "0", "--bind", "127.0.0.1",
-          static_cast<char*>(nullptr));
+    // Public mode: every player's connection holds a server thread (keep-alive), so the pool
+    // has one per player; the per-client limits count by the forwarded address;
+    // and the server holds a live game per player (at its cap, public mode refuses new games).
+    const std::string threads = std::to_string(std::max(64, o.players + 8));
+    const std::string games = std::to_string(std::max(100, o.players + 8));
+    if (o.public_mode)
+      execl(o.ddz.c_str(), o.ddz.c_str(), "web", "--agent", o.agent.c_str(), "--port", "0", "--bind", "127.0.0.1",
+            "--public", "--trust-proxy", "127.0.0.1", "--threads", threads.c_str(), "--max-games", games.c_str(),
+            static_cast<char*>(nullptr));
+    else
+      execl(o.ddz.c_str(), o.ddz.c_str(), "web", "--agent", o.agent.c_str(), "--port", "0", "--bind", "127.0.0.1",
+            static_cast<char*>(nullptr));
     _exit(127);
   }
   close(fds[1]);
@@ -77,21 +91,33 @@ std::pair<long, long> memory_kib(pid_t pid) {
 struct PlayerStats {
   std::vector<double> latencies_ms;
   long errors = 0;
+  long limited = 0;  // 429 answers (public mode's per-client limits)
   long games = 0;
   std::string first_error;
 };
 
 // One simulated player: new game, seeded random legal bids and moves to the end, again.
-void player(int index, int port, Clock::time_point end, PlayerStats& stats) {
+void player(int index, int port, bool public_mode, Clock::time_point end, PlayerStats& stats) {
   httplib::Client client("127.0.0.1", port);
   client.set_keep_alive(true);
+  if (public_mode)
+    client.set_default_headers(
+        {{"X-Forwarded-For", "10.0." + std::to_string(index / 250) + "." + std::to_string(index % 250 + 1)}});
   client.set_tcp_nodelay(true);
   client.set_read_timeout(60);
   ddz::Rng rng(uint64_t(index) + 1);
-  auto request = [&](const std::string& path, const json& body, json* out) {
+  std::function<bool(const std::string&, const json&, json*)> request = [&](const std::string& path, const json& body,
+                                                                            json* out) -> bool {
     const auto t0 = Clock::now();
     auto r = client.Post(path.c_str(), body.dump(), "application/json");
     stats.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    if (r && r->status == 429) {
+      // Told to slow down: wait as asked, then the same request again.
+      ++stats.limited;
+      std::this_thread::sleep_for(
+          std::chrono::seconds(std::max(1, std::atoi(r->get_header_value("Retry-After").c_str()))));
+      return request(path, body, out);
+    }
     if (!r || r->status / 100 != 2) {
       ++stats.errors;
       if (stats.first_error.empty())
@@ -120,10 +146,19 @@ void player(int index, int port, Clock::time_point end, PlayerStats& stats) {
     if (view["phase"] == "over") ++stats.games;
     // Done with the game, as a player closing its tab would be; without it the games of a fast
     // load fill the server's cap and the oldest are evicted (that path is tested in test_web).
-    const auto t0 = Clock::now();
-    auto r = client.Delete(game.c_str());
-    stats.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
-    if (!r || r->status != 200) ++stats.errors;
+    for (;;) {
+      const auto t0 = Clock::now();
+      auto r = client.Delete(game.c_str());
+      stats.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+      if (r && r->status == 429) {
+        ++stats.limited;
+        std::this_thread::sleep_for(
+            std::chrono::seconds(std::max(1, std::atoi(r->get_header_value("Retry-After").c_str()))));
+        continue;
+      }
+      if (!r || r->status != 200) ++stats.errors;
+      break;
+    }
   }
 }
 
@@ -144,8 +179,10 @@ int main(int argc, char** argv) {
     else if (flag == "--seconds") o.seconds = std::max(0.1, std::atof(argv[i + 1]));
     else if (flag == "--agent") o.agent = argv[i + 1];
     else if (flag == "--ddz") o.ddz = argv[i + 1];
+    else if (flag == "--public") o.public_mode = std::atoi(argv[i + 1]) != 0;
     else {
-      std::fprintf(stderr, "unknown flag %s (--players N --seconds S --agent SPEC --ddz PATH)\n", flag.c_str());
+      std::fprintf(stderr, "unknown flag %s (--players N --seconds S --agent SPEC --ddz PATH --public 0|1)\n",
+                   flag.c_str());
       return 2;
     }
   }
@@ -165,7 +202,8 @@ int main(int argc, char** argv) {
   const auto start = Clock::now();
   const auto end = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds));
   std::vector<std::thread> threads;
-  for (int p = 0; p < o.players; ++p) threads.emplace_back(player, p, server.port, end, std::ref(stats[size_t(p)]));
+  for (int p = 0; p < o.players; ++p)
+    threads.emplace_back(player, p, server.port, o.public_mode, end, std::ref(stats[size_t(p)]));
   for (auto& t : threads) t.join();
   const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
   const auto after = memory_kib(server.pid);
@@ -174,21 +212,23 @@ int main(int argc, char** argv) {
   waitpid(server.pid, &status, 0);
 
   std::vector<double> all;
-  long errors = 0, games = 0;
+  long errors = 0, games = 0, limited = 0;
   std::string first_error;
   for (auto& s : stats) {
     all.insert(all.end(), s.latencies_ms.begin(), s.latencies_ms.end());
     errors += s.errors;
+    limited += s.limited;
     games += s.games;
     if (first_error.empty()) first_error = s.first_error;
   }
   const size_t requests = all.size();
-  std::printf("ddz web load: %d players, %.1f s, agent %s, server on 127.0.0.1:%d\n", o.players, elapsed,
-              o.agent.c_str(), server.port);
+  std::printf("ddz web load: %d players, %.1f s, agent %s, server on 127.0.0.1:%d%s\n", o.players, elapsed,
+              o.agent.c_str(), server.port, o.public_mode ? " (public mode)" : "");
   std::printf("requests      %zu (%.0f/s), games finished %ld\n", requests, double(requests) / elapsed, games);
   std::printf("latency ms    p50 %.2f  p99 %.2f  max %.2f\n", quantile(all, 0.5), quantile(all, 0.99),
               all.empty() ? 0.0 : *std::max_element(all.begin(), all.end()));
   std::printf("errors        %ld%s%s\n", errors, first_error.empty() ? "" : "  first: ", first_error.c_str());
+  std::printf("429 answers   %ld (the per-client limits; each retried after its Retry-After)\n", limited);
   std::printf("server RSS    before %.1f MiB, after %.1f MiB (peak %.1f MiB)\n", double(before.first) / 1024,
               double(after.first) / 1024, double(after.second) / 1024);
   std::printf("server exit   %s\n", WIFEXITED(status) && WEXITSTATUS(status) == 0 ? "clean (SIGTERM)" : "NOT clean");

@@ -26,7 +26,18 @@ struct WebCliOptions {
   size_t threads = 64;
   size_t queue = 64;
   size_t agent_slots = 0;
+  bool public_mode = false;
+  std::vector<std::string> allow_agents = web::PublicPolicy{}.allow_agents;
+  int max_sims = web::PublicPolicy{}.max_sims;
+  size_t client_games = web::WebOptions{}.client_games;
+  double client_rate = web::WebOptions{}.client_rate;
+  std::string trust_proxy;
 };
+
+// Whether `address` only reaches this machine (then the server is not public by itself).
+bool is_loopback(const std::string& address) {
+  return address == "localhost" || address == "::1" || address.rfind("127.", 0) == 0;
+}
 
 CommandAction setup(CLI::App& sub) {
   auto opt = std::make_shared<WebCliOptions>();
@@ -64,6 +75,26 @@ CommandAction setup(CLI::App& sub) {
                  "per core)")
       ->check(CLI::Range(0, 1024))
       ->capture_default_str();
+  sub.add_flag("--public", opt->public_mode,
+               "Public mode even on a loopback address (behind a reverse proxy on this machine); a --bind "
+               "beyond loopback is public anyway");
+  sub.add_option("--allow-agents", opt->allow_agents,
+                 "Public mode: the agent kinds a visitor may choose (comma-separated)")
+      ->delimiter(',')
+      ->capture_default_str();
+  sub.add_option("--max-sims", opt->max_sims, "Public mode: the largest sims=N a visitor may set")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  sub.add_option("--client-games", opt->client_games, "Public mode: live games one client address may hold")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  sub.add_option("--client-rate", opt->client_rate,
+                 "Public mode: requests a second one client address may make (bursts of twice as many); beyond, "
+                 "429 with Retry-After")
+      ->check(CLI::Range(0.1, 100000.0))
+      ->capture_default_str();
+  sub.add_option("--trust-proxy", opt->trust_proxy,
+                 "Address of a reverse proxy whose X-Forwarded-For names the client (only requests from it)");
   return [opt]() {
     try {
       make_agent(opt->agent);  // a missing shipped network is reported now, with the way out
@@ -79,6 +110,14 @@ CommandAction setup(CLI::App& sub) {
     options.http_threads = opt->threads;
     options.http_queue = opt->queue;
     options.agent_slots = opt->agent_slots;
+    options.public_mode = opt->public_mode || !is_loopback(opt->bind);
+    options.policy.allow_agents = opt->allow_agents;
+    options.policy.max_sims = opt->max_sims;
+    options.client_games = opt->client_games;
+    options.client_rate = opt->client_rate;
+    options.trust_proxy = opt->trust_proxy;
+    for (const std::string& kind : options.policy.allow_agents)
+      if (!is_agent_kind(kind)) throw UsageError("--allow-agents: unknown agent kind \"" + kind + "\"");
     web::Api api(options);
     web::WebServer server(api);
     // SIGINT/SIGTERM are taken by a thread that stops the server, so the process ends normally
@@ -94,8 +133,8 @@ CommandAction setup(CLI::App& sub) {
     } catch (const std::runtime_error& e) {
       throw UsageError(std::string(e.what()) + " (is the port in use? --port 0 picks a free one)");
     }
-    std::cout << "ddz web: http://" << opt->bind << ":" << port << "/ (opponents " << opt->agent << "); Ctrl-C stops"
-              << std::endl;
+    std::cout << "ddz web: http://" << opt->bind << ":" << port << "/ (opponents " << opt->agent
+              << (options.public_mode ? "; public mode" : "") << "); Ctrl-C stops" << std::endl;
     std::thread stopper([&server, signals]() {
       int received = 0;
       sigwait(&signals, &received);

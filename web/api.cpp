@@ -22,10 +22,14 @@ using nlohmann::json;
 // A request the client got wrong: the status and the message it is told.
 struct ApiError : std::runtime_error {
   int status;
-  ApiError(int s, const std::string& message) : std::runtime_error(message), status(s) {}
+  int retry_after;  // seconds, for a 429
+  ApiError(int s, const std::string& message, int retry = 0)
+      : std::runtime_error(message), status(s), retry_after(retry) {}
 };
 
-Reply reply(int status, const json& j) { return Reply{status, j.dump()}; }
+// Strings a client sent (a field name, a path) may hold bytes that are not UTF-8: they are
+// replaced (U+FFFD) rather than throwing, which made such a request a 500.
+Reply reply(int status, const json& j) { return Reply{status, j.dump(-1, ' ', false, json::error_handler_t::replace)}; }
 Reply error_reply(int status, const std::string& message) { return reply(status, json{{"error", message}}); }
 
 // The body as a JSON object ({} when empty); anything else is a 400.
@@ -101,38 +105,79 @@ Api::Api(WebOptions options)
     : options_(std::move(options)),
       games_(options_.max_games, options_.idle, options_.clock),
       arenas_(8, options_.idle, options_.clock),
+      rate_(options_.client_rate, 2 * options_.client_rate, options_.clock),
       compute_(options_.agent_slots > 0 ? options_.agent_slots : std::max(1u, std::thread::hardware_concurrency())) {}
 
-Reply Api::handle(const std::string& method, const std::string& path, const std::string& body) {
+Reply Api::handle(const std::string& method, const std::string& path, const std::string& body,
+                  const std::string& client) {
   try {
+    if (options_.public_mode) {
+      const int wait = rate_.admit(client);
+      if (wait > 0) {
+        Reply r = error_reply(429, "too many requests from " + client + " (at most " +
+                                       std::to_string(int(options_.client_rate)) + " a second): retry in " +
+                                       std::to_string(wait) + " s");
+        r.retry_after = wait;
+        return r;
+      }
+    }
     if (body.size() > options_.max_body)
       return error_reply(413, "the body has " + std::to_string(body.size()) + " bytes; at most " +
                                   std::to_string(options_.max_body) + " are accepted");
-    return route(method, path, body);
-  } catch (const ApiError& e) { return error_reply(e.status, e.what()); } catch (const AgentSpecError& e) {
+    return route(method, path, body, client);
+  } catch (const ApiError& e) {
+    Reply r = error_reply(e.status, e.what());
+    r.retry_after = e.retry_after;
+    return r;
+  } catch (const AgentSpecError& e) { return error_reply(400, e.what()); } catch (const std::invalid_argument& e) {
     return error_reply(400, e.what());
-  } catch (const std::invalid_argument& e) { return error_reply(400, e.what()); } catch (const std::exception& e) {
+  } catch (const std::exception& e) {
     // A bug (an agent's illegal move, a failed allocation): the client is told, the server goes on.
     return error_reply(500, std::string("internal error: ") + e.what());
   }
 }
 
-Reply Api::route(const std::string& method, const std::string& path, const std::string& body) {
+std::vector<std::string> Api::kinds_offered() const {
+  std::vector<std::string> out;
+  const auto& allowed = options_.policy.allow_agents;
+  for (const std::string& line : agent_kinds())
+    if (!options_.public_mode ||
+        std::find(allowed.begin(), allowed.end(), line.substr(0, line.find(':'))) != allowed.end())
+      out.push_back(line);
+  return out;
+}
+
+void Api::check_spec(const std::string& field, const std::string& spec) const {
+  // The operator's own --agent is always allowed (the page sends it back as a choice).
+  if (!options_.public_mode || spec == options_.agent) return;
+  const std::string refusal = public_spec_refusal(field, spec, options_.policy);
+  if (!refusal.empty()) throw ApiError(400, refusal);
+}
+
+Reply Api::route(const std::string& method, const std::string& path, const std::string& body,
+                 const std::string& client) {
   const auto p = pieces(path);
   if (p.size() < 2 || p[0] != "api") throw ApiError(404, "no such API path: " + path);
   const std::string& what = p[1];
   if (what == "config" && p.size() == 2) {
     require_method(method, "GET");
-    return reply(200, {{"agent", options_.agent},
-                       {"max_games", options_.max_games},
-                       {"idle_seconds", options_.idle.count()},
-                       {"arena_max_deals", options_.arena_max_deals},
-                       {"max_body", options_.max_body},
-                       {"agent_kinds", agent_kinds()}});
+    json config{{"agent", options_.agent},
+                {"max_games", options_.max_games},
+                {"idle_seconds", options_.idle.count()},
+                {"arena_max_deals", options_.arena_max_deals},
+                {"max_body", options_.max_body},
+                {"public", options_.public_mode},
+                {"agent_kinds", kinds_offered()}};
+    if (options_.public_mode) {
+      config["max_sims"] = options_.policy.max_sims;
+      config["client_games"] = options_.client_games;
+      config["client_rate"] = options_.client_rate;
+    }
+    return reply(200, config);
   }
   if (what == "games" && p.size() == 2) {
     require_method(method, "POST");
-    return new_game(body);
+    return new_game(body, client);
   }
   if (what == "games" && (p.size() == 3 || p.size() == 4))
     return game_action(method, p[2], p.size() == 4 ? p[3] : "", body);
@@ -150,13 +195,15 @@ Reply Api::route(const std::string& method, const std::string& path, const std::
   throw ApiError(404, "no such API path: " + path);
 }
 
-Reply Api::new_game(const std::string& body) {
+Reply Api::new_game(const std::string& body, const std::string& client) {
   const json j = object_body(body);
   only_keys(j, {"seed", "opponents", "hint_agent", "bidding", "role"});
   GameOptions o;
   o.seed = j.contains("seed") ? uint64_t(int_field(j, "seed", 0, 0, kMaxSafeInteger)) : fresh_seed();
   o.opponents = string_field(j, "opponents", options_.agent);
   o.hint_agent = string_field(j, "hint_agent", "");
+  if (j.contains("opponents")) check_spec("opponents", o.opponents);
+  if (!o.hint_agent.empty()) check_spec("hint_agent", o.hint_agent);
   o.bidding = bool_field(j, "bidding", true);
   const std::string role = string_field(j, "role", "random");
   static const std::vector<std::string> roles{"landlord", "landlord_down", "landlord_up", "random"};
@@ -166,18 +213,66 @@ Reply Api::new_game(const std::string& body) {
   if (o.bidding && role != "random")
     throw ApiError(400, "\"role\" needs \"bidding\": false (the bidding decides the roles)");
   o.role = role == "random" ? -1 : int(it - roles.begin());
-  std::shared_ptr<GameSession> game;
-  {
-    const ComputeGate::Pass pass = compute_.enter();
-    game = std::make_shared<GameSession>(o);
+  // Public mode: a client's live games are counted (those expired or evicted no longer count),
+  // with the ones being created now, so that parallel requests cannot pass the limit together.
+  const bool counted = options_.public_mode;
+  if (counted) {
+    std::lock_guard<std::mutex> lock(client_games_mutex_);
+    ClientGames& mine = client_games_[client];
+    auto& ids = mine.ids;
+    ids.erase(std::remove_if(ids.begin(), ids.end(), [this](const std::string& id) { return !games_.contains(id); }),
+              ids.end());
+    if (ids.size() + mine.pending >= options_.client_games)
+      throw ApiError(429,
+                     "this address already has " + std::to_string(ids.size() + mine.pending) + " live games (at most " +
+                         std::to_string(options_.client_games) + "): finish or delete one (DELETE /api/games/ID)",
+                     5);
+    ++mine.pending;
   }
+  std::string id;
   json view;
-  {
-    std::lock_guard<std::mutex> lock(game->mutex());
-    view = game->view();
+  try {
+    std::shared_ptr<GameSession> game;
+    {
+      const ComputeGate::Pass pass = compute_.enter();
+      game = std::make_shared<GameSession>(o);
+    }
+    {
+      std::lock_guard<std::mutex> lock(game->mutex());
+      view = game->view();
+    }
+    if (options_.public_mode) {
+      // Full: the visitor is told to come back (the cap bounds the memory of live games).
+      id = games_.add_if_room(std::move(game));
+      if (id.empty())
+        throw ApiError(
+            503, "the server holds its most live games (" + std::to_string(options_.max_games) + "): retry in a minute",
+            60);
+    } else {
+      id = games_.add(std::move(game));
+    }
+    view["id"] = id;
+  } catch (...) {
+    if (counted) count_game(client, "");
+    throw;
   }
-  view["id"] = games_.add(std::move(game));
+  if (counted) count_game(client, id);
   return reply(201, view);
+}
+
+void Api::count_game(const std::string& client, const std::string& id) {
+  std::lock_guard<std::mutex> lock(client_games_mutex_);
+  ClientGames& mine = client_games_[client];
+  --mine.pending;
+  if (!id.empty()) mine.ids.push_back(id);
+  // Addresses whose games are all gone leave the map, so it stays small.
+  if (client_games_.size() > 4096)
+    for (auto it = client_games_.begin(); it != client_games_.end();) {
+      auto& ids = it->second.ids;
+      ids.erase(std::remove_if(ids.begin(), ids.end(), [this](const std::string& g) { return !games_.contains(g); }),
+                ids.end());
+      it = ids.empty() && it->second.pending == 0 ? client_games_.erase(it) : std::next(it);
+    }
 }
 
 Reply Api::game_action(const std::string& method, const std::string& id, const std::string& action,
@@ -238,6 +333,7 @@ Reply Api::new_arena(const std::string& body) {
   for (const json& a : j["agents"]) {
     if (!a.is_string() || a.get<std::string>().empty())
       throw ApiError(400, "\"agents\" must hold two non-empty spec strings");
+    check_spec("agents", a.get<std::string>());
     config.agents.push_back(a.get<std::string>());
   }
   config.deals = int_field(j, "deals", std::min<int64_t>(20, options_.arena_max_deals), 1, options_.arena_max_deals);

@@ -19,10 +19,26 @@ const char* kJson = "application/json";
 // What a 503 asks the client to wait before it retries.
 constexpr int kRetryAfterSeconds = 2;
 
+// The address a request counts for: its peer, or, from the trusted proxy only, the last address
+// of its (last) X-Forwarded-For header, the one the proxy appended. Anyone else's header is
+// ignored: a visitor cannot pick the address its limits count against.
+std::string client_of(const httplib::Request& req, const std::string& trusted_proxy) {
+  if (trusted_proxy.empty() || req.remote_addr != trusted_proxy) return req.remote_addr;
+  const size_t n = req.get_header_value_count("X-Forwarded-For");
+  if (n == 0) return req.remote_addr;
+  const std::string forwarded = req.get_header_value("X-Forwarded-For", n - 1);
+  const size_t comma = forwarded.rfind(',');
+  std::string last = comma == std::string::npos ? forwarded : forwarded.substr(comma + 1);
+  last.erase(0, last.find_first_not_of(" \t"));
+  last.erase(last.find_last_not_of(" \t") + 1);
+  return last.empty() || last.size() > 64 ? req.remote_addr : last;
+}
+
 void to_api(Api& api, const httplib::Request& req, httplib::Response& res) {
-  const Reply r = api.handle(req.method, req.path, req.body);
+  const Reply r = api.handle(req.method, req.path, req.body, client_of(req, api.options().trust_proxy));
   res.status = r.status;
   res.set_header("Cache-Control", "no-store");
+  if (r.retry_after > 0) res.set_header("Retry-After", std::to_string(r.retry_after));
   res.set_content(r.body, kJson);
 }
 

@@ -51,6 +51,23 @@ class SessionStore {
     return id;
   }
 
+  // Stores `item` under a fresh id unless the store is at its cap (after expiry): then "" and
+  // nothing is evicted (public mode: one visitor's new game never drops another's).
+  std::string add_if_room(std::shared_ptr<T> item) {
+    std::vector<std::shared_ptr<T>> dropped;
+    std::string id;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      const auto now = clock_();
+      expire_locked(now, dropped);
+      if (entries_.size() >= cap_) return "";
+      do id = new_id_locked();
+      while (entries_.count(id));
+      entries_[id] = Entry{std::move(item), now};
+    }
+    return id;
+  }
+
   // The entry (and marks it used now), or nullptr when unknown or expired.
   std::shared_ptr<T> find(const std::string& id) {
     std::vector<std::shared_ptr<T>> dropped;
@@ -66,6 +83,12 @@ class SessionStore {
       }
     }
     return out;
+  }
+
+  // Whether `id` is stored (without marking it used; it may be expired and not yet removed).
+  bool contains(const std::string& id) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return entries_.count(id) != 0;
   }
 
   bool erase(const std::string& id) {
