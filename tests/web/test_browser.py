@@ -178,9 +178,16 @@ def replay(driver, record, out):
 def arena(driver):
     driver.find_element(By.ID, "tab-arena").click()
     deals = driver.find_element(By.ID, "arena-deals")
+    # Beyond the server's cap the page says so (the browser's own validation refused silently).
+    deals.clear()
+    deals.send_keys("999")
+    driver.find_element(By.ID, "arena-start").click()
+    error = driver.find_element(By.ID, "arena-error")
+    wait_for(driver, lambda d: "1 to" in error.text, "the arena's deal range error")
     deals.clear()
     deals.send_keys("3")
     driver.find_element(By.ID, "arena-start").click()
+    wait_for(driver, lambda d: error.text == "", "the arena error to clear")
     state = driver.find_element(By.ID, "arena-state")
     wait_for(driver, lambda d: state.text.startswith("done"), "the arena match to finish")
     rows = driver.find_elements(By.CSS_SELECTOR, "#arena-figures tr")

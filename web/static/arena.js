@@ -64,6 +64,13 @@ arenaById("arena-form").addEventListener("submit", async (ev) => {
     seed: Number(arenaById("arena-seed").value),
     bidding: arenaById("arena-bidding").checked,
   };
+  // The form is not validated by the browser (which refused out-of-range deals silently, leaving
+  // the previous error on screen): the range is said here, the rest by the server.
+  const most = Number(arenaById("arena-deals").max);
+  if (!Number.isInteger(body.deals) || body.deals < 1 || (most > 0 && body.deals > most)) {
+    showError("arena-error", `Deals must be a whole number from 1 to ${most}`);
+    return;
+  }
   try {
     const status = await api("POST", "/api/arena", body);
     arena.id = status.id;

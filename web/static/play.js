@@ -117,7 +117,10 @@ function drawLog(g) {
   const log = byId("log");
   log.textContent = "";
   for (const b of g.bids) log.appendChild(el("li", "", `${SEAT_NAMES[b.seat]}: ${b.bid === 0 ? "no bid" : "bids " + b.bid}`));
-  if (g.landlord !== null) log.appendChild(el("li", "note", `${SEAT_NAMES[g.landlord]} is the landlord and takes the kitty ${g.kitty}`));
+  if (g.landlord !== null) {
+    const who = g.landlord === 0 ? "You are the landlord and take" : `${SEAT_NAMES[g.landlord]} is the landlord and takes`;
+    log.appendChild(el("li", "note", `${who} the kitty ${g.kitty}`));
+  }
   for (const p of g.plays) log.appendChild(el("li", p.seat === 0 ? "mine" : "", `${SEAT_NAMES[p.seat]}: ${p.cards === "pass" ? "pass" : p.cards + " (" + p.type + ")"}`));
   log.scrollTop = log.scrollHeight;
 }
