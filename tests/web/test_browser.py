@@ -90,6 +90,35 @@ def bid(driver):
     print(f"bidding: landlord seat {g['landlord']}, base {g['base']}")
 
 
+# A phone's and a desktop's viewport: the layout must put every control within the width.
+LAYOUTS = [(390, 844, "web_phone.png"), (1280, 800, "web_desktop.png")]
+
+
+def layout(driver, out):
+    """At each size of LAYOUTS no control (button, input, select, tab) and no card of the hand
+    lies outside the viewport's width, and the page does not scroll sideways; screenshots."""
+    for width, height, name in LAYOUTS:
+        driver.set_window_size(width, height)
+        wait_for(driver, lambda d: d.execute_script("return window.innerWidth") <= width, f"the {width} px window")
+        time.sleep(0.3)
+        inner = driver.execute_script("return window.innerWidth")
+        outside = driver.execute_script("""
+            const w = window.innerWidth, bad = [];
+            for (const e of document.querySelectorAll('button, input, select, textarea, nav .tab, #hand .card')) {
+              const r = e.getBoundingClientRect();
+              if (r.width === 0 && r.height === 0) continue;  // not shown (another tab, hidden)
+              if (r.left < -0.5 || r.right > w + 0.5)
+                bad.push((e.id || e.textContent.trim().slice(0, 12) || e.className) + ' at ' + Math.round(r.left) + '..' + Math.round(r.right));
+            }
+            return bad;""")
+        scroll = driver.execute_script("return document.documentElement.scrollWidth")
+        driver.save_screenshot(os.path.join(out, name))
+        check(not outside, f"at {width}x{height} controls lie outside the {inner} px viewport: {outside}")
+        check(scroll <= inner, f"at {width}x{height} the page is {scroll} px wide in a {inner} px viewport")
+        print(f"layout {width}x{height}: every control within {inner} px, page {scroll} px wide ({name})")
+    driver.set_window_size(1300, 1050)
+
+
 def illegal_selection(driver):
     """Two cards of different ranks (no jokers pair) never form a combination: refused, not sent."""
     g = game(driver)
@@ -208,6 +237,7 @@ def main():
         driver.get(url + "?seed=7&opponents=heuristic&bidding=1")
         wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hand .card")) >= 17, "the hand to be drawn")
         bid(driver)
+        layout(driver, args.out)
         turns = play_to_end(driver, args.out)
         result = driver.find_element(By.ID, "result")
         wait_for(driver, lambda d: result.is_displayed(), "the result")
