@@ -300,21 +300,6 @@ uint64_t Search<N>::beat_class(const Node& n) {
 
 namespace {
 
-// Whether a hand holds a bomb or the rocket.
-bool holds_bomb(Hand h) { return at_least(h, 4) || (h.count(RX) && h.count(RD)); }
-
-// Three players: the hands that may beat the side to move's plays (both farmers for the
-// landlord; the landlord for a farmer, whose partner passes by choice).
-int opponents_of(const Node& n, Hand* out) {
-  if (n.to_move == 0) {
-    out[0] = n.h[1];
-    out[1] = n.h[2];
-    return 2;
-  }
-  out[0] = n.h[0];
-  return 1;
-}
-
 // The part of the move ordering score that does not depend on the opponents: moves leaving
 // fewer plays (cheap estimate) first, then more cards, then lower keys.
 int static_score(Hand me, const Move& m) { return -1024 * plays_estimate(me - m.cards) + 16 * m.cards.size() - m.key; }
@@ -565,12 +550,6 @@ bool Search<N>::sure_win_after_ordering(const Node& n) {
   // a farmer, a relay to the partner (endgame_sure_win.h).
   if (n.beat.is_pass()) {
     if (!unbeatable_.empty() && sure_win_.lead_wins(n.h[s], unbeatable_, kSureWinBudget)) return true;
-    if (N == 3 && !unbeatable_.empty() && holds_bomb(n.h[s])) {
-      // Bombs as tempo (endgame_sure_win.h): a top bomb is an unbeatable lead, so the list is
-      // not empty when one is held. Three players only (two-player trees kept as they were).
-      Hand opp[2];
-      if (bomb_tempo_wins(n.h[s], opp, opponents_of(n, opp))) return true;
-    }
     if (N == 3 && s != 0) {
       const int partner = 3 - s;
       // Both lists come from the direct-mapped lead cache: when the two hands share a slot, the
@@ -591,13 +570,6 @@ bool Search<N>::sure_win_after_ordering(const Node& n) {
   // leads serves every reply.
   for (const Move& r : unbeatable_)
     if (may_be_one_combination(n.h[s] - r.cards) && classify(n.h[s] - r.cards)) return true;
-  if (N == 3 && !unbeatable_.empty() && holds_bomb(n.h[s])) {
-    // Bombs as tempo for the rest after a reply nobody beats (the reply may be a top bomb).
-    Hand opp[2];
-    const int nopp = opponents_of(n, opp);
-    for (const Move& r : unbeatable_)
-      if (bomb_tempo_wins(n.h[s] - r.cards, opp, nopp)) return true;
-  }
   if (!unbeatable_.empty() && n.h[s].size() <= kFollowSureWinCards) {
     replies_.assign(unbeatable_.begin(), unbeatable_.end());
     Beater opp[2];

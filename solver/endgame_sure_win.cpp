@@ -6,7 +6,6 @@
 #include "game/move.h"
 #include "game/movegen.h"
 #include "solver/endgame_search.h"
-#include "solver/min_plays.h"
 
 namespace ddz::endgame {
 
@@ -65,42 +64,6 @@ bool relay_wins(Hand leader, Hand partner, Hand landlord, bool partner_next, con
       if (beats(d, c) && c.cards != leader && (partner_next || !lord.beats(c))) return true;
   }
   return false;
-}
-
-bool bomb_tempo_wins(Hand me, const Hand* opps, int nopp) {
-  bool opp_rocket = false;
-  uint32_t opp_bombs = 0;
-  for (int j = 0; j < nopp; ++j) {
-    opp_rocket = opp_rocket || (opps[j].count(RX) && opps[j].count(RD));
-    opp_bombs |= at_least(opps[j], 4);
-  }
-  Hand bombs;
-  int k = 0;
-  if (me.count(RX) && me.count(RD)) {
-    bombs += Hand::of(RX) + Hand::of(RD);
-    ++k;
-  }
-  if (!opp_rocket) {
-    // Bombs above the opponents' highest bomb.
-    const uint32_t above = opp_bombs ? ~((2u << (31 - __builtin_clz(opp_bombs))) - 1) : ~0u;
-    for (uint32_t m = at_least(me, 4) & above; m; m &= m - 1) {
-      const int r = __builtin_ctz(m);
-      bombs += Hand::of(r) + Hand::of(r) + Hand::of(r) + Hand::of(r);
-      ++k;
-    }
-  }
-  if (k == 0) return false;
-  const Hand rest = me - bombs;
-  if (rest.empty()) return true;
-  // Cheap bounds first: the opponents must need more plays than the k bombs can answer, and the
-  // rest must need at most k + 1.
-  for (int j = 0; j < nopp; ++j)
-    if (opps[j].size() <= 1) return false;
-  const int p = min_plays_count(rest);
-  if (p > k + 1) return false;
-  for (int j = 0; j < nopp; ++j)
-    if (min_plays_relaxed(opps[j]) < p) return false;
-  return true;
 }
 
 bool SureWin::lead_wins(Hand me, const Hand* opps, int nopp, int budget) {

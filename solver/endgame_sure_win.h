@@ -36,19 +36,6 @@ bool unbeatable_by(const Move& m, const Hand* opps, int nopp);
 bool relay_wins(Hand leader, Hand partner, Hand landlord, bool partner_next, const std::vector<Move>& leader_leads,
                 const std::vector<Move>& partner_leads, int budget = 8);
 
-// Bombs as tempo: the hand holds k >= 1 top bombs (the rocket, or a bomb above every opponent
-// bomb while no opponent holds the rocket) and the rest of the hand splits into p <= k + 1
-// combinations (exact minimum plays), while every opponent needs at least p plays to empty its
-// hand (min_plays_relaxed, a lower bound). Then the side holding the hand wins when it has the
-// lead: it leads p - 1 of the rest's combinations one by one; when an opponent beats one, the
-// turn comes back to it after each opponent played at most once (a farmer's partner passes by
-// choice), and it bombs whatever is on the table (nothing beats a top bomb), so the opponents
-// pass and it leads again; no opponent can empty its hand within those p - 1 plays; top bombs
-// left over are led (nobody beats them); the last combination of the rest empties the hand.
-// `opps` are the hands that may beat its leads (for a farmer: the landlord only). A true answer
-// is a proof; false claims nothing.
-bool bomb_tempo_wins(Hand me, const Hand* opps, int nopp);
-
 class SureWin {
  public:
   // Generates the hand's leads itself.
