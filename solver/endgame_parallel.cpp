@@ -257,7 +257,7 @@ ParallelSearch<N>::~ParallelSearch() {
     std::lock_guard<std::mutex> g(park_mutex_);
     quit_ = true;
   }
-  session_.store(false);
+  in_call_.store(false);
   park_cv_.notify_one();
   thread_.join();
   main_.attach(nullptr, 0);
@@ -284,7 +284,7 @@ void ParallelSearch<N>::begin(uint64_t max_nodes) {
   cpu_at_begin_ = helper_clock();
   {
     std::lock_guard<std::mutex> g(park_mutex_);
-    session_.store(true);
+    in_call_.store(true);
   }
   park_cv_.notify_one();
   // Wait until the helper is up (tens of microseconds when a core is free): otherwise a short
@@ -295,7 +295,7 @@ void ParallelSearch<N>::begin(uint64_t max_nodes) {
 template <int N>
 void ParallelSearch<N>::end() {
   // The helper is idle: split points and team roots return only after it has left them.
-  session_.store(false);
+  in_call_.store(false);
   table_.set_concurrent(false);
   helper_cpu_ = helper_clock() - cpu_at_begin_;
 }
@@ -304,14 +304,14 @@ template <int N>
 void ParallelSearch<N>::run() {
   std::unique_lock<std::mutex> lk(park_mutex_);
   for (;;) {
-    park_cv_.wait(lk, [this] { return quit_ || session_.load(); });
+    park_cv_.wait(lk, [this] { return quit_ || in_call_.load(); });
     if (quit_) return;
     lk.unlock();
     // Read before going idle: begin() waits for the idle flag, so every root published after it
     // has a newer generation than this.
     uint64_t team_seen = shared_.team_generation.load();
     shared_.idle[1].store(true);
-    for (int spins = 0; session_.load(std::memory_order_relaxed);) {
+    for (int spins = 0; in_call_.load(std::memory_order_relaxed);) {
       if (shared_.team_generation.load(std::memory_order_acquire) != team_seen) {
         // A team proof-number root (published before the generation): search it alongside thread 0.
         team_seen = shared_.team_generation.load();

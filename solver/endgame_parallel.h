@@ -143,7 +143,7 @@ class ParallelSearch {
   std::mutex park_mutex_;
   std::condition_variable park_cv_;
   bool quit_ = false;
-  std::atomic<bool> session_{false};
+  std::atomic<bool> in_call_{false};
   double helper_cpu_ = 0, cpu_at_begin_ = 0;
   clockid_t helper_clock_id_{};
   std::thread thread_;

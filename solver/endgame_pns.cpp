@@ -21,7 +21,7 @@ constexpr int kEstimateScale = 4;
 
 // A farmer to move counts its partner's plays, plus this many, when that is fewer than its own:
 // the partner moves only after the landlord, who can get in the way, so its hand stands in
-// for the team's only when it is clearly shorter. Measured at 0 (session 4), 1, 2 and 3, and
+// for the team's only when it is clearly shorter. Measured at 0 (the first version), 1, 2 and 3, and
 // without the partner: 2 took the 14/12/12 set at a 2M cap from 184,773 to 159,169 geomean
 // nodes (every solved position fewer), 24 other random 14/12/12 positions at a 1M cap from 11
 // to 14 solved (geomean 162k -> 138k); on a third set of 24 it was neutral (13 solved both,
@@ -40,7 +40,7 @@ constexpr int kSizeWeight = 2;
 
 // Three players: a farmer to move counts one play worse (d + 1) in the initial numbers: in logged
 // depth-first leaves the landlord to move wins half the time even at d = 3-4, farmers about half
-// at d = 2 (session 4b). With the size weight: 30 -> 31 and 25 -> 24 solved on the two sets above
+// at d = 2 (measured 2026-11-30). With the size weight: 30 -> 31 and 25 -> 24 solved on the two sets above
 // at 2M, median CPU 232 -> 203 ms and 695 -> 413 ms; on the benchmark set see docs/solver.md.
 constexpr int kFarmerShift = 1;
 

@@ -180,8 +180,8 @@ class Search {
   static constexpr uint64_t kHandBits = (uint64_t(1) << 60) - 1;
   // An entry holds the hand in bits 0-59 and its plays in bits 60-63 (counts of 15 and more are
   // not cached). An unused entry is 0, which reads as "the empty hand needs 0 plays": true.
-  // Until session 4b the hand was shifted
-  // up by 8 bits, which dropped the D nibble: hands holding D never hit.
+  // (A first version shifted the hand up by 8 bits, which dropped the D nibble: hands holding D
+  // never hit.)
   int min_plays(Hand h) {
     uint64_t& e = plays_cache_[size_t((h.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - kPlaysCacheBits))];
     if ((e & kHandBits) == h.bits()) return int(e >> 60);

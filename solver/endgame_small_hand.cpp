@@ -75,7 +75,7 @@ bool SmallHandRace::lead(Hand a, Hand b, int depth) {
   std::vector<Move>& moves = a_moves_[size_t(depth)];
   leads_.moves(a, Move::pass(), moves);
   // Larger leads first (from the end of the list), in one pass: first the leads B cannot answer
-  // and then the others (session 5) took more instructions (9 positions around the 13-vs-13
+  // and then the others (tried 2026-11-30) took more instructions (9 positions around the 13-vs-13
   // median 94.4M -> 92.4M without that split). B's rank masks once.
   const Beater beater(b);
   v = false;

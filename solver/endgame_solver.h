@@ -25,7 +25,7 @@ struct SolverOptions {
   bool proof_numbers = true;
   // With proof numbers: positions with at most this many cards in all hands are solved by the
   // depth-first search (cheaper per node on small trees). 0: proof numbers down to the leaves.
-  // 14 since the cheaper estimates of session 4 (14/12/12 median 219-232 ms at 12 against
+  // 14 since the cheaper estimates of 2026-11-30 (14/12/12 median 219-232 ms at 12 against
   // 137-151 ms at 14, 13 and 15-16 in between; two players: the typical position is solved by
   // the depth-first attempt as before, the hard ones take a few more nodes and 10-45% less CPU).
   int pns_leaf_cards = 14;
@@ -45,7 +45,7 @@ struct SolverOptions {
   // Three players, with proof numbers: the two-player node budget of each duel (search/
   // endgame_duel.h: one farmer against the landlord while its partner passes; a win there is the
   // farmers' win) tried when a position is first expanded; 0: no duels. 100 measured best of
-  // 30-1000 (docs/solver.md, session 7).
+  // 30-1000 (docs/history/solver.md, 2026-11-30).
   uint64_t duel_nodes = 100;
   // Called on the calling thread during a call, at most every progress_seconds of wall clock (0:
   // at every check point, a few thousand nodes apart); empty: no reports. `ddz solve` prints them.
