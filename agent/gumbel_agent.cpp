@@ -1,4 +1,4 @@
-// GumbelAgent: one Gumbel search per move (agent/gumbel_search.h) with the file's networks, a
+// GumbelAgent: one Gumbel search per move (search/gumbel_search.h) with the file's networks, a
 // heuristic rollout policy and an exact solver of its own; bids from the bid head.
 #include "agent/gumbel_agent.h"
 
@@ -13,9 +13,13 @@
 namespace ddz {
 
 GumbelAgent::GumbelAgent(std::shared_ptr<const LoadedModel> model, const GumbelAgentOptions& options, std::string spec)
-    : model_(std::move(model)), options_(options), spec_(std::move(spec)), bidder_(model_->net, options_.bid) {
+    : model_(std::move(model)),
+      options_(options),
+      spec_(std::move(spec)),
+      network_(model_->net),
+      bidder_(model_->net, options_.bid) {
   if (options_.search.rollout_mix > 0 || options_.search.inference.active())
-    rollouts_ = std::make_unique<HeuristicEvaluator>(rollout_agent(), Rng::mix(options_.seed, 0x7011));
+    rollouts_ = std::make_unique<PlayoutEvaluator>(rollout_agent(), Rng::mix(options_.seed, 0x7011));
   if (options_.search.solver_cards > 0 || options_.search.rollout_solver_cards > 0) {
     SolverOptions o;
     o.table_mb = 8;
@@ -27,7 +31,7 @@ GumbelAgent::GumbelAgent(std::shared_ptr<const LoadedModel> model, const GumbelA
 void GumbelAgent::new_game(uint64_t seed) {
   const uint64_t s = Rng::mix(seed, options_.seed);
   rng_.reseed(s);
-  if (rollouts_) rollouts_ = std::make_unique<HeuristicEvaluator>(rollout_agent(), Rng::mix(s, 0x7011));
+  if (rollouts_) rollouts_ = std::make_unique<PlayoutEvaluator>(rollout_agent(), Rng::mix(s, 0x7011));
   bidder_.new_game(s);
 }
 
@@ -53,7 +57,7 @@ Move GumbelAgent::play(const Observation& obs) {
   const int cards_left = obs.cards_left[0] + obs.cards_left[1] + obs.cards_left[2];
   if (cards_left > options_.search_cards || options_.confident < 1.0) {
     const ConfidentMove sure =
-        confident_move(*model_->net, obs, moves_, cards_left > options_.search_cards ? 0.0 : options_.confident);
+        confident_move(network_, obs, moves_, cards_left > options_.search_cards ? 0.0 : options_.confident);
     if (sure.index >= 0) {
       last_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       last_.best = moves_[size_t(sure.index)];
@@ -63,8 +67,7 @@ Move GumbelAgent::play(const Observation& obs) {
     }
   }
   if (net_rollouts_) net_rollouts_->set_root_seat(obs.seat);
-  const GumbelResult r =
-      gumbel_search(*model_->net, obs, moves_, options_.search, rng_, rollouts_.get(), solver_.get());
+  const GumbelResult r = gumbel_search(network_, obs, moves_, options_.search, rng_, rollouts_.get(), solver_.get());
   last_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   last_.best = moves_[size_t(r.chosen)];
   for (size_t i = 0; i < moves_.size(); ++i) {

@@ -1,4 +1,4 @@
-// The `gumbel` agent: plays each move by the self-play search itself (agent/gumbel_search.h: Gumbel
+// The `gumbel` agent: plays each move by the self-play search itself (search/gumbel_search.h: Gumbel
 // top-k candidates, sequential halving over sampled worlds, one ply), so the teacher that training
 // distils can be measured in the arena like any player. Bids as `net` does (bid= settings).
 //
@@ -14,7 +14,7 @@
 //   noise=0           1: Gumbel noise on the candidates as in self-play (0: deterministic top-k)
 //   infer=1           world inference: a sampled world counts infer^m, m = how many of the other
 //                     seats' last infer_moves plays the heuristic would have made differently in
-//                     it (agent/world_inference.h); 1 = off, every world counts the same
+//                     it (search/world_inference.h); 1 = off, every world counts the same
 //   infer_moves=8     how many of the other seats' latest plays are weighed (0 = all)
 //   infer_draws=1     > 1: each world is drawn by rejection (kept with probability its weight, at
 //                     most infer_draws draws) and counts 1, instead of a weighted mean
@@ -47,8 +47,9 @@
 
 #include "agent/agent.h"
 #include "agent/agent_spec.h"
-#include "agent/gumbel_search.h"
-#include "agent/heuristic_evaluator.h"
+#include "models/net_evaluator.h"
+#include "search/gumbel_search.h"
+#include "search/playout_evaluator.h"
 #include "agent/net_bidder.h"
 #include "agent/policy_rollout_agent.h"
 #include "game/rng.h"
@@ -98,8 +99,9 @@ class GumbelAgent final : public Agent {
   std::shared_ptr<const LoadedModel> model_;
   GumbelAgentOptions options_;
   std::string spec_;
+  NetEvaluator network_;  // the file's networks as search/'s PolicyValueNetwork
   Rng rng_;
-  std::unique_ptr<HeuristicEvaluator> rollouts_;
+  std::unique_ptr<PlayoutEvaluator> rollouts_;
   PolicyRolloutAgent* net_rollouts_ = nullptr;  // rollouts_'s policy with rollout=net (it owns it)
   std::unique_ptr<EndgameSolver> solver_;
   NetBidder bidder_;

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "agent/factory.h"
-#include "agent/heuristic_evaluator.h"
+#include "search/playout_evaluator.h"
 #include "search/rollout_evaluator.h"
 #include "search/world_sampler.h"
 
@@ -101,12 +101,12 @@ Mcts::EvaluatorFactory evaluator_factory(const MctsAgentConfig& c) {
     const int rollouts = c.rollouts;
     return [rollouts](uint64_t seed) { return std::make_unique<RolloutEvaluator>(seed, rollouts); };
   }
-  HeuristicEvaluatorOptions opt;
+  PlayoutEvaluatorOptions opt;
   opt.policy_priors = c.priors == "policy";
   opt.prior_weight = c.prior_weight;
   opt.rollouts = c.rollouts;
   opt.rollout_epsilon = c.epsilon;
-  return [opt](uint64_t seed) { return std::make_unique<HeuristicEvaluator>(make_agent("heuristic"), seed, opt); };
+  return [opt](uint64_t seed) { return std::make_unique<PlayoutEvaluator>(make_agent("heuristic"), seed, opt); };
 }
 
 }  // namespace
@@ -162,7 +162,7 @@ int MctsAgent::bid(const Observation& obs) {
   Rng rng(Rng::mix(game_seed_, 0xb1d0000 + decisions_++));
   UniformWorldSampler sampler;
   auto evaluator = evaluator_factory(config_)(rng.next());
-  HeuristicEvaluator* heuristic = dynamic_cast<HeuristicEvaluator*>(evaluator.get());
+  PlayoutEvaluator* heuristic = dynamic_cast<PlayoutEvaluator*>(evaluator.get());
   std::vector<Move> scratch;
   double total = 0;
   for (int i = 0; i < config_.bid_deals; ++i) {

@@ -5,7 +5,9 @@
 #include <map>
 #include <set>
 
-#include "agent/mixed_evaluator.h"
+#include "agent/factory.h"
+#include "models/net_evaluator.h"
+#include "search/mixed_evaluator.h"
 #include "agent/net_agent.h"
 #include "agent/net_bidder.h"
 
@@ -36,8 +38,14 @@ MctsNetAgent::MctsNetAgent(std::shared_ptr<const LoadedModel> model, const MctsN
   mix.deep_prior_weight = config_.deep_prior_weight;
   mix.root_plies = root_plies_;
   mcts_ = std::make_unique<Mcts>(config_.mcts.search, [net, mix](uint64_t seed) -> std::unique_ptr<Evaluator> {
-    return std::make_unique<MixedEvaluator>(net, seed, mix);
+    return make_mixed_evaluator(net, seed, mix);
   });
+}
+
+std::unique_ptr<MixedEvaluator> make_mixed_evaluator(std::shared_ptr<const EigenNet> net, uint64_t seed,
+                                                     const MixedEvaluatorOptions& options) {
+  return std::make_unique<MixedEvaluator>(std::make_unique<NetEvaluator>(std::move(net), options.prior_temperature),
+                                          make_agent("heuristic"), make_agent("heuristic"), seed, options);
 }
 
 void MctsNetAgent::new_game(uint64_t seed) {

@@ -1,5 +1,5 @@
 // The `mcts+net` agent: the MCTS of search/mcts.h with network policy priors and a leaf value that
-// blends the value head with a heuristic rollout (agent/mixed_evaluator.h); bids as `net` does.
+// blends the value head with a heuristic rollout (search/mixed_evaluator.h); bids as `net` does.
 //
 // Spec: mcts+net:FILE[,key=value...]. Keys:
 //   sims, ms, c, fpu, threads, solver, solver_nodes, solver_mb, seed, config  as for `mcts`
@@ -24,6 +24,7 @@
 #include "agent/mcts_agent.h"
 #include "agent/net_bidder.h"
 #include "models/agent_file.h"
+#include "search/mixed_evaluator.h"
 
 namespace ddz {
 
@@ -36,6 +37,12 @@ struct MctsNetConfig {
   int net_plies = -1;  // networks only this many plies below the root (-1 = all)
   double deep_prior_weight = 0.5;  // heuristic prior weight below net_plies, as in `mcts`
 };
+
+// The mcts+net evaluator: the network's priors and value (at options.prior_temperature) blended with
+// heuristic rollouts, the heuristic also below net_plies. Throws std::invalid_argument for a null
+// net or bad options.
+std::unique_ptr<MixedEvaluator> make_mixed_evaluator(std::shared_ptr<const EigenNet> net, uint64_t seed,
+                                                     const MixedEvaluatorOptions& options);
 
 class MctsNetAgent final : public Agent {
  public:

@@ -3,7 +3,7 @@
 //
 // The positions are decisions with at least two legal moves (a forced move costs nothing) from
 // seeded heuristic games, every stage of the game. Each decision is timed on the thread CPU clock
-// (agent/cpu_time.h), as the arena does; with repetitions, a position's time is its median over
+// (arena/cpu_time.h), as the arena does; with repetitions, a position's time is its median over
 // the passes. The network is models/pretrained/agent.ddz when present (or $DDZ_PRETRAINED), else
 // a file of random weights at the default architecture written to a temporary file; the first
 // line of output and each row's label say which.
@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "agent/cpu_time.h"
+#include "arena/cpu_time.h"
 #include "agent/factory.h"
 #include "agent/pretrained_agent.h"
 #include "models/agent_file.h"

@@ -2,7 +2,7 @@
 // decision, and whole heuristic-vs-heuristic matches on 1 and 2 threads (games per second).
 #include <benchmark/benchmark.h>
 
-#include "agent/arena.h"
+#include "arena/arena.h"
 #include "agent/hand_value.h"
 #include "agent/heuristic_agent.h"
 #include "game/observation.h"

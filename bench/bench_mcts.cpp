@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "agent/factory.h"
-#include "agent/heuristic_evaluator.h"
+#include "search/playout_evaluator.h"
 #include "agent/mcts_agent.h"
 #include "search/mcts.h"
 #include "search/rollout_evaluator.h"
@@ -38,7 +38,7 @@ const std::vector<Observation>& positions() {
 
 Mcts::EvaluatorFactory heuristic_rollouts() {
   return [](uint64_t seed) {
-    return std::make_unique<HeuristicEvaluator>(make_agent("heuristic"), seed, HeuristicEvaluatorOptions{});
+    return std::make_unique<PlayoutEvaluator>(make_agent("heuristic"), seed, PlayoutEvaluatorOptions{});
   };
 }
 

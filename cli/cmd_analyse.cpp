@@ -6,11 +6,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "agent/bid_report.h"
+#include "serve/bid_report.h"
 #include "agent/factory.h"
-#include "agent/game_record.h"
-#include "agent/protocol.h"
-#include "agent/search_report.h"
+#include "arena/game_record.h"
+#include "serve/protocol.h"
+#include "serve/search_report.h"
 #include "cli/command_registry.h"
 
 namespace ddz::cli {

@@ -4,10 +4,10 @@
 #include <iostream>
 #include <memory>
 
-#include "agent/arena.h"
-#include "agent/arena_report.h"
+#include "arena/arena.h"
+#include "arena/arena_report.h"
 #include "agent/factory.h"
-#include "agent/progress.h"
+#include "arena/progress.h"
 #include "cli/command_registry.h"
 
 namespace ddz::cli {

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "agent/factory.h"
-#include "agent/game_record.h"
+#include "arena/game_record.h"
 #include "agent/play_game.h"
 #include "cli/command_registry.h"
 

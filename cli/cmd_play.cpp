@@ -8,7 +8,7 @@
 
 #include "agent/agent_spec.h"
 #include "agent/factory.h"
-#include "agent/terminal_game.h"
+#include "serve/terminal_game.h"
 #include "cli/command_registry.h"
 
 namespace ddz::cli {

@@ -5,9 +5,9 @@
 #include <memory>
 #include <string>
 
-#include "agent/botzone.h"
+#include "serve/botzone.h"
 #include "agent/factory.h"
-#include "agent/protocol.h"
+#include "serve/protocol.h"
 #include "cli/command_registry.h"
 
 namespace ddz::cli {

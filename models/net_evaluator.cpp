@@ -40,6 +40,26 @@ void NetEvaluator::priors(const GameState& world, const std::vector<Move>& moves
   EigenNet::softmax(out.data(), int(moves.size()), temperature_);
 }
 
+void NetEvaluator::policy_logits(const Observation& obs, const std::vector<Move>& moves,
+                                 std::vector<float>& logits) const {
+  std::vector<float> state(static_cast<size_t>(kStateDim));
+  encode_state(obs, state.data());
+  std::vector<float> move_features;
+  encode_moves(moves, obs.hand, move_features);
+  logits.resize(moves.size());
+  net_->policy_scores(state.data(), move_features.data(), int(moves.size()), logits.data());
+}
+
+void NetEvaluator::values(const std::vector<const GameState*>& worlds, std::vector<float>& out) const {
+  out.resize(worlds.size());
+  if (worlds.empty()) return;
+  std::vector<float> inputs(worlds.size() * size_t(kValueDim));
+  for (size_t i = 0; i < worlds.size(); ++i) encode_value(*worlds[i], inputs.data() + i * size_t(kValueDim));
+  std::vector<HeadOutput> heads(worlds.size());
+  net_->value_batch(inputs.data(), int(worlds.size()), heads.data());
+  for (size_t i = 0; i < worlds.size(); ++i) out[i] = heads[i].value();
+}
+
 std::vector<float> NetEvaluator::evaluate_batch(const std::vector<const GameState*>& worlds,
                                                 const std::vector<const std::vector<Move>*>& moves,
                                                 std::vector<std::vector<float>>& priors) const {

@@ -1,9 +1,9 @@
-// Python binding of the arena (agent/arena.h): ddz.arena plays agents on duplicate deals without
+// Python binding of the arena (arena/arena.h): ddz.arena plays agents on duplicate deals without
 // the GIL and returns the figures of `ddz arena --json` as a dict (parsed from the same JSON).
 #include <pybind11/stl.h>
 
-#include "agent/arena.h"
-#include "agent/arena_report.h"
+#include "arena/arena.h"
+#include "arena/arena_report.h"
 #include "python/bindings.h"
 
 namespace ddz::py {

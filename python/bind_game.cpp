@@ -2,7 +2,7 @@
 // game/observation.h): ddz.Game and ddz.Observation, with cards and moves in notation.
 #include <pybind11/stl.h>
 
-#include "agent/game_record.h"
+#include "arena/game_record.h"
 #include "python/bindings.h"
 
 namespace ddz::py {

@@ -8,7 +8,8 @@
 #include "agent/bid_head.h"
 #include "agent/factory.h"
 #include "models/network_spec.h"
-#include "agent/gumbel_search.h"
+#include "models/net_evaluator.h"
+#include "search/gumbel_search.h"
 #include "agent/policy_rollout_agent.h"
 #include "models/agent_file.h"
 #include "selfplay/bid_games.h"
@@ -167,11 +168,12 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
   GumbelSettings fast = full;
   fast.sims = config.fast_sims;
   fast.k = std::min(config.gumbel_k, config.fast_sims);
-  std::unique_ptr<HeuristicEvaluator> rollouts;
+  std::unique_ptr<PlayoutEvaluator> rollouts;
   PolicyRolloutAgent* net_rollouts = nullptr;  // told whose move is searched (rollout_others)
   if (!config.distill && (mix > 0 || full.inference.active()))  // world inference asks the rollout player too
-    rollouts = std::make_unique<HeuristicEvaluator>(searched_game_rollouts(searcher, config, plan, seed, &net_rollouts),
-                                                    Rng::mix(seed, 0x7011));
+    rollouts = std::make_unique<PlayoutEvaluator>(searched_game_rollouts(searcher, config, plan, seed, &net_rollouts),
+                                                  Rng::mix(seed, 0x7011));
+  const NetEvaluator searcher_net = NetEvaluator::borrowing(searcher);  // search/'s network interface
   std::vector<Move> moves;
   while (state.phase() == Phase::Play) {
     const Observation obs = observe(state, state.to_move());
@@ -187,7 +189,7 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
       if (moves.size() == 1) {
         state.apply_trusted(moves[0]);
       } else {
-        const ConfidentMove teacher = confident_move(searcher, obs, moves, 0.0);
+        const ConfidentMove teacher = confident_move(searcher_net, obs, moves, 0.0);
         out.plays.push_back(PlaySample{state, moves, teacher.prior, true, 0.0f, 0.0f});
         state.apply_trusted(moves[size_t(teacher.index)]);
       }
@@ -195,7 +197,7 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
       continue;
     }
     if (config.confident < 1.0 && moves.size() > 1) {
-      const ConfidentMove sure = confident_move(searcher, obs, moves, config.confident);
+      const ConfidentMove sure = confident_move(searcher_net, obs, moves, config.confident);
       if (sure.index >= 0) {  // the policy is sure: its argmax, unsearched, a value target only
         out.plays.push_back(PlaySample{state, moves, sure.prior, false, 0.0f, 0.0f});
         state.apply_trusted(moves[size_t(sure.index)]);
@@ -206,7 +208,7 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
     const bool is_full = rng.uniform() < config.full_search_prob;
     if (net_rollouts) net_rollouts->set_root_seat(obs.seat);
     const GumbelResult r =
-        gumbel_search(searcher, obs, moves, is_full ? full : fast, rng, rollouts.get(), context->solver.get());
+        gumbel_search(searcher_net, obs, moves, is_full ? full : fast, rng, rollouts.get(), context->solver.get());
     if (moves.size() > 1) {  // forced moves teach nothing about the policy, and little value
       out.plays.push_back(PlaySample{state, moves, r.policy, is_full, 0.0f, 0.0f});
     }

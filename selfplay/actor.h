@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "agent/agent.h"
-#include "agent/gumbel_search.h"
+#include "search/gumbel_search.h"
 #include "game/observation.h"
 #include "game/rng.h"
 #include "models/eigen_net.h"
@@ -84,7 +84,7 @@ double rollout_mix_at(const TrainConfig& config, double minutes);
 
 // Self-play with the network. A policy-gradient game (is_pg_game, config.pg_share) is played
 // by play_pg_game (selfplay/pg_game.h). Otherwise every play-phase move is searched
-// (agent/gumbel_search.h) with playout-cap randomisation; bids come from the bid head with some exploration. In a pool game
+// (search/gumbel_search.h) with playout-cap randomisation; bids come from the bid head with some exploration. In a pool game
 // (plan_seats) the pool agent bids and plays its seats, and only the network's seats give
 // samples (bid samples only when the network's seat became landlord). Deterministic
 // given seed, net and rollout_mix. `rollout_mix` < 0 means config.rollout_mix.

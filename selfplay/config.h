@@ -63,7 +63,7 @@ struct TrainConfig {
   // solver scores the rest (over solver_nodes the rollout plays on; 0 = never), as the shipped
   // search's rollout_solver does: cheaper rollouts, exact ends. Needs solver_cards > 0.
   int rollout_solver_cards = 0;
-  // World inference in searched games (agent/world_inference.h): a sampled world counts
+  // World inference in searched games (search/world_inference.h): a sampled world counts
   // infer^m, m = how many of the other seats' last infer_moves plays (0 = all) the rollout player
   // would have played differently in it; 1 = off. With rollout_others "seats" the pool seats are
   // judged by their own agent, so against the heuristic the worlds its plays rule out count little.

@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "selfplay/actor_pool.h"
-#include "selfplay/evaluator.h"
+#include "selfplay/periodic_match.h"
 #include "selfplay/learner_driver.h"
 #include "selfplay/metrics.h"
 #include "selfplay/progress_line.h"
@@ -160,7 +160,7 @@ int run_training(const TrainOptions& o) {
   std::unique_ptr<RemoteHub> hub;
   if (listen) hub = start_hub(*listen, dir.path, cfg, spec, published, store, log);
   const Sources sources{actors, hub.get(), resumed};
-  Evaluator evaluator(dir.path, cfg, clock, log);
+  PeriodicMatch evaluator(dir.path, cfg, clock, log);
 
   ProgressLine progress(o.progress && ProgressLine::stderr_is_terminal());
   Stopwatch since_checkpoint, since_eval, since_draw;

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <memory>
 
-#include "agent/arena_report.h"
+#include "arena/arena_report.h"
 #include "agent/factory.h"
 
 namespace ddz::web {

@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "agent/arena.h"
+#include "arena/arena.h"
 
 namespace ddz::web {
 
@@ -26,7 +26,7 @@ class ArenaJob {
   void stop() { stop_ = true; }
   bool running() const { return running_; }
   // {"state": running|done|stopped|failed, "deals_done", "deals", "error", "figures": the
-  // arena's JSON report (agent/arena_report.h) of the deals played so far, "text": its table}.
+  // arena's JSON report (arena/arena_report.h) of the deals played so far, "text": its table}.
   nlohmann::json status() const;
 
  private:

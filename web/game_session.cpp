@@ -6,8 +6,8 @@
 #include <stdexcept>
 
 #include "agent/factory.h"
-#include "agent/game_record.h"
-#include "agent/search_report.h"
+#include "arena/game_record.h"
+#include "serve/search_report.h"
 #include "game/catalogue.h"
 #include "game/movegen.h"
 #include "game/observation.h"

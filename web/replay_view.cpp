@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include "agent/game_record.h"
+#include "arena/game_record.h"
 #include "game/state.h"
 
 namespace ddz::web {

@@ -8,10 +8,11 @@
 #include <vector>
 
 #include "agent/agent_spec.h"
-#include "agent/arena.h"
+#include "arena/arena.h"
 #include "agent/factory.h"
 #include "agent/gumbel_agent.h"
-#include "agent/gumbel_search.h"
+#include "models/net_evaluator.h"
+#include "search/gumbel_search.h"
 #include "agent/net_agent.h"
 #include "agent/play_game.h"
 #include "agent/policy_rollout_agent.h"
@@ -179,7 +180,7 @@ TEST(GumbelAgent, PolicyRolloutAgentPlaysThePolicysArgmax) {
       ASSERT_EQ(m, net->play(obs));
       obs.legal(moves);
       if (moves.size() > 1) {
-        const std::vector<float> logits = policy_logits(*model->net, obs, moves);
+        const std::vector<float> logits = policy_logits(NetEvaluator::borrowing(*model->net), obs, moves);
         const size_t best = size_t(std::max_element(logits.begin(), logits.end()) - logits.begin());
         ASSERT_EQ(m, moves[best]);
         ++checked;
@@ -200,7 +201,7 @@ TEST(GumbelAgent, RolloutsStoppedAtOnceAreTheSolversValues) {
   so.table_mb = 1;
   so.max_nodes = 0;  // no cap: every world is solved
   EndgameSolver solver_a(so), solver_b(so);
-  HeuristicEvaluator rollouts_a(make_agent("heuristic"), 1), rollouts_b(make_agent("heuristic"), 1);
+  PlayoutEvaluator rollouts_a(make_agent("heuristic"), 1), rollouts_b(make_agent("heuristic"), 1);
   std::vector<Move> moves;
   int compared = 0;
   for (uint64_t seed = 1; compared < 6 && seed < 200; ++seed) {
@@ -225,8 +226,10 @@ TEST(GumbelAgent, RolloutsStoppedAtOnceAreTheSolversValues) {
     by_solver.rollout_solver_cards = 0;
     by_solver.solver_cards = 54;
     Rng ra(seed), rb(seed);
-    const GumbelResult a = gumbel_search(*model->net, obs, moves, by_rollout, ra, &rollouts_a, &solver_a);
-    const GumbelResult b = gumbel_search(*model->net, obs, moves, by_solver, rb, &rollouts_b, &solver_b);
+    const GumbelResult a =
+        gumbel_search(NetEvaluator::borrowing(*model->net), obs, moves, by_rollout, ra, &rollouts_a, &solver_a);
+    const GumbelResult b =
+        gumbel_search(NetEvaluator::borrowing(*model->net), obs, moves, by_solver, rb, &rollouts_b, &solver_b);
     ASSERT_EQ(a.visits, b.visits);
     for (size_t i = 0; i < moves.size(); ++i) ASSERT_FLOAT_EQ(a.q[i], b.q[i]) << "seed " << seed << " move " << i;
     ++compared;

@@ -3,7 +3,7 @@
 // rules in constructed positions.
 #include <gtest/gtest.h>
 
-#include "agent/arena.h"
+#include "arena/arena.h"
 #include "agent/hand_value.h"
 #include "agent/heuristic_agent.h"
 #include "game/catalogue.h"

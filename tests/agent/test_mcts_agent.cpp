@@ -7,8 +7,8 @@
 #include <fstream>
 
 #include "agent/factory.h"
-#include "agent/game_record.h"
-#include "agent/heuristic_evaluator.h"
+#include "arena/game_record.h"
+#include "search/playout_evaluator.h"
 #include "agent/mcts_agent.h"
 #include "agent/play_game.h"
 
@@ -161,10 +161,10 @@ TEST(MctsAgent, FindsTheOnlyWinningMove) {
   EXPECT_EQ(to_string(agent->play(o)), "6");
 }
 
-TEST(HeuristicEvaluator, PriorsFavourThePolicyAndSumToOne) {
-  HeuristicEvaluatorOptions opt;
+TEST(PlayoutEvaluator, PriorsFavourThePolicyAndSumToOne) {
+  PlayoutEvaluatorOptions opt;
   opt.prior_weight = 0.6;
-  HeuristicEvaluator eval(make_agent("heuristic"), 1, opt);
+  PlayoutEvaluator eval(make_agent("heuristic"), 1, opt);
   Rules rules;
   GameState s(21, rules);
   std::vector<Move> moves;

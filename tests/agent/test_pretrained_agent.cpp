@@ -10,7 +10,7 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
-#include "agent/arena.h"
+#include "arena/arena.h"
 #include "agent/factory.h"
 #include "agent/heuristic_agent.h"
 #include "agent/mcts_net_agent.h"

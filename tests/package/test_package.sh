@@ -30,7 +30,7 @@ grep -q "^ddz $version " <<<"$out" || fail "--version does not start with 'ddz $
 grep -q "portable (x86-64-v2)" <<<"$out" || fail "--version does not say portable (x86-64-v2): $out"
 grep -Eq "commit [0-9a-f]{7,}|commit unknown" <<<"$out" || fail "--version names no commit: $out"
 
-# The JSON report (agent/arena_report.cpp); 20 deals, each played twice, are 40 games.
+# The JSON report (arena/arena_report.cpp); 20 deals, each played twice, are 40 games.
 out=$("$ddz" arena --agents heuristic,random --deals 20 --seed 3 --json)
 grep -q '"heuristic"' <<<"$out" || fail "arena output does not name heuristic: $out"
 grep -q '"random"' <<<"$out" || fail "arena output does not name random: $out"

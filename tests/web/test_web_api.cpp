@@ -3,7 +3,7 @@
 // and the cap on live games, hints with search and the exact solver, record replay.
 #include <gtest/gtest.h>
 
-#include "agent/game_record.h"
+#include "arena/game_record.h"
 #include "agent/play_game.h"
 #include "agent/random_agent.h"
 #include "game/state.h"

@@ -5,7 +5,7 @@
 #include <atomic>
 #include <thread>
 
-#include "agent/arena_report.h"
+#include "arena/arena_report.h"
 #include "tests/web/web_client.h"
 #include "web/server.h"
 
