@@ -119,8 +119,11 @@ std::string arena_text(const ArenaResult& result, int threads) {
     const std::string& na = names[size_t(p.a)];
     const std::string& nb = names[size_t(p.b)];
     out << "\n" << na << " vs " << nb << ": " << p.deals << " deals\n";
-    out << role_row(na, width, "landlord", p.a_landlord) << role_row(na, width, "farmers", p.a_farmer);
-    out << role_row(nb, width, "landlord", p.b_landlord) << role_row(nb, width, "farmers", p.b_farmer);
+    // With one pair its per-role table is the summary's above; it is printed for round robins only.
+    if (result.pairs.size() > 1) {
+      out << role_row(na, width, "landlord", p.a_landlord) << role_row(na, width, "farmers", p.a_farmer);
+      out << role_row(nb, width, "landlord", p.b_landlord) << role_row(nb, width, "farmers", p.b_farmer);
+    }
     const Interval s = p.paired_score.ci95();
     const Interval w = p.paired_wins.ci95();
     out << "paired per deal for " << na << ": score " << fmt("%+.3f [%+.3f, %+.3f]", p.paired_score.mean(), s.lo, s.hi)

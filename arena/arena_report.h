@@ -10,7 +10,8 @@ namespace ddz {
 std::vector<std::string> arena_agent_names(const ArenaResult& result);
 
 // Header line, per agent x role table (WP and ADP with 95% CIs), per agent CPU time per move,
-// per pair lines and verdicts.
+// per pair lines and verdicts; each pair's own role table only when there are several pairs
+// (with one pair it would repeat the summary).
 std::string arena_text(const ArenaResult& result, int threads);
 // One JSON object (pretty-printed with `indent` >= 0, one line otherwise).
 std::string arena_json(const ArenaResult& result, int indent = 2);

@@ -38,14 +38,24 @@ std::string render_progress(const ProgressFigures& f) {
 }
 
 void ProgressLine::draw(const ProgressFigures& f) {
-  if (!enabled_) return;
-  std::fprintf(stderr, "\r\033[K%s", render_progress(f).c_str());
-  std::fflush(stderr);
-  drawn_ = true;
+  switch (mode_) {
+    case ProgressMode::Off: return;
+    case ProgressMode::Terminal:
+      std::fprintf(out_, "\r\033[K%s", render_progress(f).c_str());
+      drawn_ = true;
+      break;
+    case ProgressMode::Log:
+      // A log (CI, a file) should never sit silent for minutes, nor fill with a line per redraw.
+      if (f.elapsed_s - last_log_s_ < log_every_s) return;
+      std::fprintf(out_, "%s\n", render_progress(f).c_str());
+      last_log_s_ = f.elapsed_s;
+      break;
+  }
+  std::fflush(out_);
 }
 
 void ProgressLine::finish() {
-  if (enabled_ && drawn_) std::fprintf(stderr, "\n");
+  if (mode_ == ProgressMode::Terminal && drawn_) std::fprintf(out_, "\n");
   drawn_ = false;
 }
 

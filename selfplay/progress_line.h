@@ -1,7 +1,8 @@
-// The one-line training status shown on a terminal: games, samples/s, losses, last evaluation,
-// ETA; redrawn in place on stderr (nothing is drawn when stderr is not a terminal).
+// The one-line training status: games, samples/s, losses, last evaluation, ETA. On a terminal it is
+// redrawn in place; piped to a file or CI it is written as a full line every 30 seconds.
 #pragma once
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 namespace ddz::selfplay {
@@ -18,16 +19,26 @@ struct ProgressFigures {
 
 std::string render_progress(const ProgressFigures& f);
 
+enum class ProgressMode {
+  Off,
+  Terminal,  // redrawn in place (carriage return) at every draw()
+  Log,  // a full line when log_every_s of training time have passed since the last one
+};
+
 class ProgressLine {
  public:
-  explicit ProgressLine(bool enabled) : enabled_(enabled) {}
+  static constexpr double log_every_s = 30.0;
+  explicit ProgressLine(ProgressMode mode, std::FILE* out = stderr) : mode_(mode), out_(out) {}
+  // Called often (every half second); what it writes depends on the mode.
   void draw(const ProgressFigures& f);
   void finish();  // ends the line so later output starts clean
   static bool stderr_is_terminal();
 
  private:
-  bool enabled_;
+  ProgressMode mode_;
+  std::FILE* out_;
   bool drawn_ = false;
+  double last_log_s_ = 0;  // training time of the last Log line
 };
 
 }  // namespace ddz::selfplay

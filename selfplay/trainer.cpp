@@ -162,7 +162,9 @@ int run_training(const TrainOptions& o) {
   const Sources sources{actors, hub.get(), resumed};
   PeriodicMatch evaluator(dir.path, cfg, clock, log);
 
-  ProgressLine progress(o.progress && ProgressLine::stderr_is_terminal());
+  ProgressLine progress(!o.progress                          ? ProgressMode::Off
+                        : ProgressLine::stderr_is_terminal() ? ProgressMode::Terminal
+                                                             : ProgressMode::Log);
   Stopwatch since_checkpoint, since_eval, since_draw;
   MetricsRows rows(metrics, clock, driver, sources);
   TrainCounters saved = resumed;  // as of the latest checkpoint

@@ -16,7 +16,7 @@ struct TrainOptions {
   // With resume: the config's architecture may grow the checkpoint's (models/net_growth.h); its
   // weights are carried over function-preserving and the optimizer state restarts.
   bool grow = false;
-  bool progress = true;  // draw the progress line (only on a terminal)
+  bool progress = true;  // the progress line: redrawn on a terminal, a line every 30 s otherwise
   // --listen HOST:PORT: serve actor processes (selfplay/remote_hub.h); empty = none. The port
   // actually served is written to RUN/listen.txt (port 0 picks a free one).
   std::string listen;

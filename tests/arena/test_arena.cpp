@@ -294,6 +294,30 @@ TEST(Arena, CpuTimesCountEveryMoveOfTheGames) {
   }
 }
 
+// Lines of `text` that start with `prefix` (after the name column's padding).
+size_t rows_starting(const std::string& text, const std::string& prefix) {
+  size_t n = 0;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) n += line.rfind(prefix, 0) == 0;
+  return n;
+}
+
+TEST(Arena, TextReportPrintsEachTableOnce) {
+  ArenaConfig c;
+  c.agents = {"random", "heuristic"};
+  c.deals = 10;
+  c.cpu_clock = CpuClock::Off;
+  const std::string two = arena_text(run_arena(c), 1);
+  // One pair: its role table is the summary's, printed once (three rows per agent).
+  EXPECT_EQ(rows_starting(two, "random     landlord"), 1u) << two;
+  EXPECT_EQ(rows_starting(two, "heuristic  farmers"), 1u) << two;
+  EXPECT_NE(two.find("paired per deal for random"), std::string::npos) << two;
+  EXPECT_NE(two.find("verdict: "), std::string::npos) << two;
+  // Several pairs: each pair's own table follows the summary (random against each other agent).
+  const std::string three = arena_text(small_match(1), 1);
+  EXPECT_GT(rows_starting(three, "random #1  landlord"), 1u) << three;
+}
+
 TEST(Arena, ReportsCarryTheCpuTimes) {
   ArenaConfig c;
   c.agents = {"random", "heuristic"};
