@@ -46,18 +46,30 @@ AgentSpec AgentSpec::parse(const std::string& text) {
   return spec;
 }
 
+AgentSpec AgentSpec::from_settings(std::string text, std::map<std::string, std::string> values) {
+  AgentSpec spec;
+  spec.text_ = std::move(text);
+  spec.kind_ = "settings";
+  spec.values_ = std::move(values);
+  return spec;
+}
+
 int AgentSpec::get_int(const std::string& key, int def, int lo, int hi) const {
+  return int(get_int64(key, def, lo, hi));
+}
+
+int64_t AgentSpec::get_int64(const std::string& key, int64_t def, int64_t lo, int64_t hi) const {
   auto it = values_.find(key);
   if (it == values_.end()) return def;
   const char* s = it->second.c_str();
   char* end = nullptr;
   errno = 0;
-  const long v = std::strtol(s, &end, 10);
+  const long long v = std::strtoll(s, &end, 10);
   if (it->second.empty() || *end != '\0' || errno == ERANGE)
     fail("setting " + key + "=" + it->second + " is not an integer");
   if (v < lo || v > hi)
     fail("setting " + key + "=" + it->second + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
-  return int(v);
+  return int64_t(v);
 }
 
 double AgentSpec::get_double(const std::string& key, double def, double lo, double hi) const {

@@ -1,6 +1,7 @@
 // Parsing of agent spec strings such as "random", "mcts:sims=800,threads=2" or
 // "mcts+net:runs/x/agent.ddz,sims=200": a kind, positional arguments and key=value settings.
 #pragma once
+#include <cstdint>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -19,6 +20,8 @@ class AgentSpec {
  public:
   // "kind" or "kind:arg,key=value,...". Throws AgentSpecError on an empty kind or a repeated key.
   static AgentSpec parse(const std::string& text);
+  // Settings read from elsewhere (a config file): `text` names them in messages.
+  static AgentSpec from_settings(std::string text, std::map<std::string, std::string> values);
 
   const std::string& text() const { return text_; }
   const std::string& kind() const { return kind_; }
@@ -28,6 +31,7 @@ class AgentSpec {
   // Typed getters: the default when the key is absent; AgentSpecError naming the key and spec
   // when the value does not parse or lies outside [lo, hi].
   int get_int(const std::string& key, int def, int lo, int hi) const;
+  int64_t get_int64(const std::string& key, int64_t def, int64_t lo, int64_t hi) const;
   double get_double(const std::string& key, double def, double lo, double hi) const;
   bool get_bool(const std::string& key, bool def) const;
   std::string get_string(const std::string& key, const std::string& def) const;

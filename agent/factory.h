@@ -20,5 +20,8 @@ std::vector<std::string> agent_kinds();
 // True when `kind` names a registered kind (used to split "--agents A,B" lists whose specs
 // themselves contain commas).
 bool is_agent_kind(const std::string& kind);
+// The settings of an agent kind with their defaults, ranges and help (`ddz arena --list-settings
+// KIND`), as text or Markdown. AgentSpecError for an unknown kind.
+std::string list_agent_settings(const std::string& kind, bool markdown = false);
 
 }  // namespace ddz

@@ -2,6 +2,8 @@
 // Candidate moves are few per decision and each costs one cached hand evaluation.
 #include "agent/heuristic_agent.h"
 
+#include "agent/spec_settings.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -242,15 +244,30 @@ Move HeuristicAgent::follow(const Observation& obs) {
   return best ? *best : Move::pass();
 }
 
+const SettingsTable<HeuristicConfig>& heuristic_settings_table() {
+  static const SettingsTable<HeuristicConfig> table = [] {
+    using C = HeuristicConfig;
+    SettingsTable<C> t;
+    t.group("the heuristic agent");
+    t.add("danger", &C::danger, ints(0, 20),
+          "beat with anything when the opponent who played holds at most this many cards");
+    t.add("last_danger", &C::last_danger, ints(0, 20),
+          "the same against the landlord holding at most this many cards once the partner passed");
+    t.add("landlord_margin", &C::landlord_margin, ints(-100, 100),
+          "the landlord's score of passing, over its hand's value (negative: keener to take the trick)");
+    t.add("down_margin", &C::down_margin, ints(-100, 100),
+          "the same for the farmer right after the landlord (its partner follows)");
+    t.add("last_margin", &C::last_margin, ints(-100, 100), "the same for the last farmer to answer the landlord");
+    t.add("bid_threshold", &C::bid_threshold, ints(0, 60), "bid 1 at this hand strength, 2 at +4, 3 at +8");
+    return t;
+  }();
+  return table;
+}
+
 std::unique_ptr<Agent> make_heuristic_agent(const AgentSpec& spec) {
   HeuristicConfig c;
-  c.danger = spec.get_int("danger", c.danger, 0, 20);
-  c.last_danger = spec.get_int("last_danger", c.last_danger, 0, 20);
-  c.landlord_margin = spec.get_int("landlord_margin", c.landlord_margin, -100, 100);
-  c.down_margin = spec.get_int("down_margin", c.down_margin, -100, 100);
-  c.last_margin = spec.get_int("last_margin", c.last_margin, -100, 100);
-  c.bid_threshold = spec.get_int("bid_threshold", c.bid_threshold, 0, 60);
-  spec.check({"danger", "last_danger", "landlord_margin", "down_margin", "last_margin", "bid_threshold"});
+  read_spec_settings(spec, AgentSpec(), heuristic_settings_table(), c);
+  spec.check(setting_names(heuristic_settings_table()));
   return std::make_unique<HeuristicAgent>(spec.text(), c);
 }
 

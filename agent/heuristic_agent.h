@@ -39,6 +39,7 @@
 
 #include "agent/agent.h"
 #include "agent/agent_spec.h"
+#include "game/settings_table.h"
 
 namespace ddz {
 
@@ -52,6 +53,9 @@ struct HeuristicConfig {
   int last_margin = -6;  // the last farmer answering the landlord
   int bid_threshold = 2;  // bid 1 at this strength, 2 at +4, 3 at +8
 };
+
+// The declarations of the heuristic agent's spec settings.
+const SettingsTable<HeuristicConfig>& heuristic_settings_table();
 
 class HeuristicAgent : public Agent {
  public:

@@ -10,91 +10,13 @@
 #include <vector>
 
 #include "agent/factory.h"
+#include "agent/spec_settings.h"
 #include "search/playout_evaluator.h"
 #include "search/rollout_evaluator.h"
 #include "search/world_sampler.h"
 
 namespace ddz {
 namespace {
-
-using Setter = std::function<void(MctsAgentConfig&, const std::string& value, const std::string& where)>;
-
-[[noreturn]] void bad(const std::string& where, const std::string& why) { throw AgentSpecError(where + ": " + why); }
-
-long long parse_int(const std::string& value, long long lo, long long hi, const std::string& where) {
-  size_t used = 0;
-  long long v = 0;
-  try {
-    v = std::stoll(value, &used);
-  } catch (const std::exception&) { bad(where, "\"" + value + "\" is not an integer"); }
-  if (used != value.size()) bad(where, "\"" + value + "\" is not an integer");
-  if (v < lo || v > hi) bad(where, value + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
-  return v;
-}
-
-double parse_real(const std::string& value, double lo, double hi, const std::string& where) {
-  size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(value, &used);
-  } catch (const std::exception&) { bad(where, "\"" + value + "\" is not a number"); }
-  if (used != value.size()) bad(where, "\"" + value + "\" is not a number");
-  if (!(v >= lo && v <= hi)) bad(where, value + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
-  return v;
-}
-
-std::string parse_choice(const std::string& value, const std::vector<std::string>& allowed, const std::string& where) {
-  for (const auto& a : allowed)
-    if (value == a) return value;
-  std::string list;
-  for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-  bad(where, "\"" + value + "\" is not one of " + list);
-}
-
-// Every setting, by the name used in specs and YAML files.
-const std::map<std::string, Setter>& setters() {
-  static const std::map<std::string, Setter> table = {
-      {"sims", [](MctsAgentConfig& c, const std::string& v,
-                  const std::string& w) { c.search.simulations = int(parse_int(v, 0, 10000000, w)); }},
-      {"ms", [](MctsAgentConfig& c, const std::string& v,
-                const std::string& w) { c.search.time_ms = parse_real(v, 0, 3600000, w); }},
-      {"c", [](MctsAgentConfig& c, const std::string& v,
-               const std::string& w) { c.search.c_puct = parse_real(v, 0, 100, w); }},
-      {"fpu", [](MctsAgentConfig& c, const std::string& v,
-                 const std::string& w) { c.search.fpu_reduction = parse_real(v, -2, 2, w); }},
-      {"threads", [](MctsAgentConfig& c, const std::string& v,
-                     const std::string& w) { c.search.threads = int(parse_int(v, 1, 64, w)); }},
-      {"solver", [](MctsAgentConfig& c, const std::string& v,
-                    const std::string& w) { c.search.solver_cards = int(parse_int(v, 0, 54, w)); }},
-      {"solver_nodes",
-       [](MctsAgentConfig& c, const std::string& v, const std::string& w) {
-         c.search.solver_nodes = uint64_t(parse_int(v, 0, 1000000000000LL, w));
-       }},
-      {"solver_mb", [](MctsAgentConfig& c, const std::string& v,
-                       const std::string& w) { c.search.solver_table_mb = int(parse_int(v, 0, 65536, w)); }},
-      {"rollout",
-       [](MctsAgentConfig& c, const std::string& v, const std::string& w) {
-         c.rollout = parse_choice(v, {"heuristic", "random"}, w);
-       }},
-      {"priors",
-       [](MctsAgentConfig& c, const std::string& v, const std::string& w) {
-         c.priors = parse_choice(v, {"policy", "uniform"}, w);
-       }},
-      {"prior_weight",
-       [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.prior_weight = parse_real(v, 0, 1, w); }},
-      {"rollouts", [](MctsAgentConfig& c, const std::string& v,
-                      const std::string& w) { c.rollouts = int(parse_int(v, 1, 1000, w)); }},
-      {"epsilon",
-       [](MctsAgentConfig& c, const std::string& v, const std::string& w) { c.epsilon = parse_real(v, 0, 1, w); }},
-      {"bid_deals", [](MctsAgentConfig& c, const std::string& v,
-                       const std::string& w) { c.bid_deals = int(parse_int(v, 1, 100000, w)); }},
-      {"bid_margin", [](MctsAgentConfig& c, const std::string& v,
-                        const std::string& w) { c.bid_margin = parse_real(v, -100, 100, w); }},
-      {"seed", [](MctsAgentConfig& c, const std::string& v,
-                  const std::string& w) { c.seed = uint64_t(parse_int(v, 0, 9223372036854775807LL, w)); }},
-  };
-  return table;
-}
 
 Mcts::EvaluatorFactory evaluator_factory(const MctsAgentConfig& c) {
   if (c.rollout == "random") {
@@ -109,7 +31,43 @@ Mcts::EvaluatorFactory evaluator_factory(const MctsAgentConfig& c) {
   return [opt](uint64_t seed) { return std::make_unique<PlayoutEvaluator>(make_agent("heuristic"), seed, opt); };
 }
 
+SettingsTable<MctsAgentConfig> make_settings_table() {
+  using O = MctsOptions;
+  SettingsTable<O> search;
+  search.group("the mcts agent's search");
+  search.add("sims", &O::simulations, ints(0, 10000000), "simulations per move (0 = limited by ms only)");
+  search.add("ms", &O::time_ms, reals(0, 3600000),
+             "time per move in milliseconds (0 = none; with sims, whichever ends first)");
+  search.add("c", &O::c_puct, reals(0, 100), "PUCT exploration constant");
+  search.add("fpu", &O::fpu_reduction, reals(-2, 2), "first-play urgency reduction");
+  search.add("threads", &O::threads, ints(1, 64), "search threads (root parallelism)");
+  search.add("solver", &O::solver_cards, ints(0, 54),
+             "worlds with at most this many cards in all hands are solved exactly (0 = off)");
+  search.add("solver_nodes", &O::solver_nodes, "node cap of one exact solve (0 = none)");
+  search.add("solver_mb", &O::solver_table_mb, ints(0, 65536), "solver table per thread, MiB");
+  using C = MctsAgentConfig;
+  SettingsTable<C> t;
+  t.embed(search, &C::search);
+  t.group("the mcts agent");
+  t.add("rollout", &C::rollout, one_of({"heuristic", "random"}), "rollout policy for all seats");
+  t.add("priors", &C::priors, one_of({"policy", "uniform"}),
+        "priors at expanded nodes: the heuristic's move favoured, or uniform (always uniform with rollout=random)");
+  t.add("prior_weight", &C::prior_weight, reals(0, 1), "prior mass on the heuristic's move with priors=policy");
+  t.add("rollouts", &C::rollouts, ints(1, 1000), "rollouts per evaluation");
+  t.add("epsilon", &C::epsilon, reals(0, 1), "chance of a random move per heuristic rollout step");
+  t.add("bid_deals", &C::bid_deals, ints(1, 100000), "sampled deals per bidding decision");
+  t.add("bid_margin", &C::bid_margin, reals(-100, 100),
+        "bid when the mean simulated landlord score per unit of base exceeds this");
+  t.add("seed", &C::seed, "mixed into the per-game seed (deterministic given both when threads=1 and ms=0)");
+  return t;
+}
+
 }  // namespace
+
+const SettingsTable<MctsAgentConfig>& mcts_settings_table() {
+  static const SettingsTable<MctsAgentConfig> table = make_settings_table();
+  return table;
+}
 
 MctsAgentConfig load_mcts_config(const std::string& path, MctsAgentConfig base) {
   YAML::Node root;
@@ -118,25 +76,26 @@ MctsAgentConfig load_mcts_config(const std::string& path, MctsAgentConfig base) 
   } catch (const YAML::Exception& e) { throw AgentSpecError("mcts config " + path + ": cannot read: " + e.what()); }
   if (root.IsNull()) return base;
   if (!root.IsMap()) throw AgentSpecError("mcts config " + path + ": expected a mapping of settings");
+  std::map<std::string, std::string> values;
   for (const auto& item : root) {
     const std::string key = item.first.as<std::string>();
-    const std::string where = "mcts config " + path + ", key \"" + key + "\"";
-    auto it = setters().find(key);
-    if (it == setters().end()) throw AgentSpecError(where + ": unknown setting");
-    if (!item.second.IsScalar()) throw AgentSpecError(where + ": expected a single value");
-    it->second(base, item.second.Scalar(), where);
+    if (!item.second.IsScalar())
+      throw AgentSpecError("mcts config " + path + ", key \"" + key + "\": expected a single value");
+    values[key] = item.second.Scalar();
   }
+  const AgentSpec file = AgentSpec::from_settings("mcts config " + path, values);
+  file.check(setting_names(mcts_settings_table()));
+  read_spec_settings(file, AgentSpec(), mcts_settings_table(), base);
   return base;
 }
 
 MctsAgentConfig mcts_config_from_spec(const AgentSpec& spec) {
-  std::set<std::string> allowed{"config"};
-  for (const auto& [key, setter] : setters()) allowed.insert(key);
+  std::set<std::string> allowed = setting_names(mcts_settings_table());
+  allowed.insert("config");
   spec.check(allowed);
   MctsAgentConfig c;
   if (spec.has("config")) c = load_mcts_config(spec.get_string("config", ""), c);
-  for (const auto& [key, setter] : setters())
-    if (spec.has(key)) setter(c, spec.get_string(key, ""), "agent spec \"" + spec.text() + "\", key \"" + key + "\"");
+  read_spec_settings(spec, AgentSpec(), mcts_settings_table(), c);
   if (c.search.simulations == 0 && c.search.time_ms <= 0)
     throw AgentSpecError("agent spec \"" + spec.text() + "\": give sims > 0 or ms > 0");
   return c;

@@ -1,27 +1,10 @@
 // The `mcts` agent: plays by PUCT information-set MCTS over sampled worlds (search/mcts.h) with
 // heuristic or random rollouts and exact endgames, and bids by simulated landlord results.
 //
-// Settings, from the spec (`mcts:sims=200,threads=2`) and/or a YAML file (`mcts:config=FILE`;
-// keys in the spec override the file; unknown keys are rejected naming the key and the file):
-//   sims=200          simulations per move (0 = limited by ms only)
-//   ms=0              time per move in milliseconds (0 = none; with sims, whichever ends first)
-//   c=1.5             PUCT exploration constant
-//   fpu=0.2           first-play urgency reduction
-//   threads=1         search threads (root parallelism)
-//   solver=14         worlds with at most this many cards in all hands are solved exactly (0 = off)
-//   solver_nodes=20000  node cap of one exact solve (0 = none)
-//   solver_mb=8       solver table per thread, MiB
-//   rollout=heuristic rollout policy for all seats: heuristic | random
-//   priors=policy     priors at expanded nodes: policy (the heuristic's move favoured) | uniform
-//                     (with rollout=random priors are always uniform)
-//   prior_weight=0.5  prior mass on the heuristic's move with priors=policy
-//   rollouts=1        rollouts per evaluation
-//   epsilon=0         chance of a random move per heuristic rollout step
-//   bid_deals=48      sampled deals per bidding decision
-//   bid_margin=0.1    bid when the mean simulated landlord score per unit of base exceeds this
-//   seed=0            mixed into the per-game seed (the agent is deterministic given both when
-//                     threads=1 and ms=0)
-// Defaults are also written out in configs/mcts.yaml.
+// Settings come from the spec (`mcts:sims=200,threads=2`) and/or a YAML file (`mcts:config=FILE`;
+// keys in the spec override the file; unknown keys are rejected naming the key and the file);
+// `ddz arena --list-settings mcts` lists them with defaults and help, configs/mcts.yaml writes
+// the defaults out.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -29,6 +12,7 @@
 
 #include "agent/agent.h"
 #include "agent/agent_spec.h"
+#include "game/settings_table.h"
 #include "search/mcts.h"
 
 namespace ddz {
@@ -45,6 +29,8 @@ struct MctsAgentConfig {
   uint64_t seed = 0;
 };
 
+// The declarations of the mcts agent's settings (spec keys and config-file keys alike).
+const SettingsTable<MctsAgentConfig>& mcts_settings_table();
 // Reads the settings of a YAML mapping file over `base`. Throws AgentSpecError naming the file
 // and the key for an unknown key, a bad value or an unreadable file.
 MctsAgentConfig load_mcts_config(const std::string& path, MctsAgentConfig base = {});

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "agent/factory.h"
+#include "agent/spec_settings.h"
 #include "models/net_evaluator.h"
 #include "search/mixed_evaluator.h"
 #include "agent/net_agent.h"
@@ -14,8 +15,25 @@
 namespace ddz {
 namespace {
 
+// The mcts agent's settings that mcts+net hands on to it (agent/mcts_agent.h).
 const std::set<std::string> kSearchKeys{"sims",   "ms",           "c",         "fpu",  "threads",
                                         "solver", "solver_nodes", "solver_mb", "seed", "config"};
+
+SettingsTable<MctsNetConfig> make_settings_table() {
+  using C = MctsNetConfig;
+  SettingsTable<C> t;
+  t.group(
+      "the mcts+net agent (also: the mcts agent's sims, ms, c, fpu, threads, solver, solver_nodes, solver_mb, "
+      "seed, config)");
+  t.add("prior_temperature", &C::prior_temperature, reals(1e-3, 100), "temperature of the policy's priors");
+  t.add("rollout_mix", &C::rollout_mix, reals(0, 1), "a leaf's value: (1 - mix) x value net + mix x heuristic rollout");
+  t.add("heuristic_prior", &C::heuristic_prior, reals(0, 1), "prior mass moved onto the heuristic's move");
+  t.add("net_plies", &C::net_plies, ints(-1, 1000),
+        "the networks only this many plies below the root, the heuristic deeper (-1 = all)");
+  t.add("deep_prior_weight", &C::deep_prior_weight, reals(0, 1), "the heuristic prior's weight below net_plies");
+  t.embed(net_bid_settings_table(), &C::bid);
+  return t;
+}
 
 // "key=value" pairs of a settings list (AgentSpec has no key iterator); positional items skipped.
 std::map<std::string, std::string> settings_of(const std::string& list) {
@@ -40,6 +58,11 @@ MctsNetAgent::MctsNetAgent(std::shared_ptr<const LoadedModel> model, const MctsN
   mcts_ = std::make_unique<Mcts>(config_.mcts.search, [net, mix](uint64_t seed) -> std::unique_ptr<Evaluator> {
     return make_mixed_evaluator(net, seed, mix);
   });
+}
+
+const SettingsTable<MctsNetConfig>& mcts_net_settings_table() {
+  static const SettingsTable<MctsNetConfig> table = make_settings_table();
+  return table;
 }
 
 std::unique_ptr<MixedEvaluator> make_mixed_evaluator(std::shared_ptr<const EigenNet> net, uint64_t seed,
@@ -68,26 +91,11 @@ std::unique_ptr<Agent> mcts_net_agent_from(const AgentSpec& spec, std::shared_pt
                                            const std::string& path, size_t max_positional,
                                            const std::string& display = "") {
   const AgentSpec defaults = file_settings(*model, path);
-  spec.check(
-      [] {
-        std::set<std::string> allowed = kSearchKeys;
-        allowed.insert({"prior_temperature", "rollout_mix", "heuristic_prior", "net_plies", "deep_prior_weight"});
-        allowed.insert(net_bid_keys().begin(), net_bid_keys().end());
-        return allowed;
-      }(),
-      max_positional);
+  std::set<std::string> allowed = setting_names(mcts_net_settings_table());
+  allowed.insert(kSearchKeys.begin(), kSearchKeys.end());
+  spec.check(allowed, max_positional);
   MctsNetConfig c;
-  c.prior_temperature = defaults.get_double("prior_temperature", c.prior_temperature, 1e-3, 100.0);
-  c.prior_temperature = spec.get_double("prior_temperature", c.prior_temperature, 1e-3, 100.0);
-  c.bid = net_bid_options(spec, defaults);
-  c.rollout_mix = defaults.get_double("rollout_mix", c.rollout_mix, 0.0, 1.0);
-  c.rollout_mix = spec.get_double("rollout_mix", c.rollout_mix, 0.0, 1.0);
-  c.heuristic_prior = defaults.get_double("heuristic_prior", c.heuristic_prior, 0.0, 1.0);
-  c.heuristic_prior = spec.get_double("heuristic_prior", c.heuristic_prior, 0.0, 1.0);
-  c.net_plies = defaults.get_int("net_plies", c.net_plies, -1, 1000);
-  c.net_plies = spec.get_int("net_plies", c.net_plies, -1, 1000);
-  c.deep_prior_weight = defaults.get_double("deep_prior_weight", c.deep_prior_weight, 0.0, 1.0);
-  c.deep_prior_weight = spec.get_double("deep_prior_weight", c.deep_prior_weight, 0.0, 1.0);
+  read_spec_settings(spec, defaults, mcts_net_settings_table(), c);
   // Search keys: the file's, then the user's, handed to the mcts kind's parser.
   std::map<std::string, std::string> search;
   const size_t colon = spec.text().find(':');

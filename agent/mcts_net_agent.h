@@ -38,6 +38,9 @@ struct MctsNetConfig {
   double deep_prior_weight = 0.5;  // heuristic prior weight below net_plies, as in `mcts`
 };
 
+// The declarations of mcts+net's own spec settings (its search settings are the mcts agent's).
+const SettingsTable<MctsNetConfig>& mcts_net_settings_table();
+
 // The mcts+net evaluator: the network's priors and value (at options.prior_temperature) blended with
 // heuristic rollouts, the heuristic also below net_plies. Throws std::invalid_argument for a null
 // net or bad options.

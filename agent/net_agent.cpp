@@ -2,6 +2,8 @@
 // through its NetBidder.
 #include "agent/net_agent.h"
 
+#include "agent/spec_settings.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -64,16 +66,25 @@ std::unique_ptr<Agent> net_agent_from(const AgentSpec& spec, std::shared_ptr<con
                                       const std::string& path, size_t max_positional) {
   const AgentSpec defaults = file_settings(*model, path);
   NetAgentOptions o;
-  o.temperature = defaults.get_double("temperature", o.temperature, 0.0, 100.0);
-  o.temperature = spec.get_double("temperature", o.temperature, 0.0, 100.0);
-  o.bid = net_bid_options(spec, defaults);  // an unknown bid= is the spec's error, reported before any game
-  std::set<std::string> allowed = net_bid_keys();
-  allowed.insert("temperature");
-  spec.check(allowed, max_positional);
+  // An unknown bid= is the spec's error, reported before any game.
+  read_spec_settings(spec, defaults, net_agent_settings_table(), o);
+  spec.check(setting_names(net_agent_settings_table()), max_positional);
   return std::make_unique<NetAgent>(std::move(model), o, spec.text());
 }
 
 }  // namespace
+
+const SettingsTable<NetAgentOptions>& net_agent_settings_table() {
+  static const SettingsTable<NetAgentOptions> table = [] {
+    SettingsTable<NetAgentOptions> t;
+    t.group("the net agent");
+    t.add("temperature", &NetAgentOptions::temperature, reals(0, 100),
+          "0 = always the policy's highest-scoring move; T > 0 = a sample of softmax(scores / T)");
+    t.embed(net_bid_settings_table(), &NetAgentOptions::bid);
+    return t;
+  }();
+  return table;
+}
 
 std::unique_ptr<Agent> build_net_agent(const AgentSpec& spec) {
   auto model = load_spec_model(spec);

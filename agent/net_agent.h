@@ -23,6 +23,9 @@ struct NetAgentOptions {
   NetBidOptions bid;
 };
 
+// The declarations of the net agent's spec settings.
+const SettingsTable<NetAgentOptions>& net_agent_settings_table();
+
 class NetAgent : public Agent {
  public:
   NetAgent(std::shared_ptr<const LoadedModel> model, const NetAgentOptions& options, std::string spec);

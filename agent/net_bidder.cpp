@@ -3,26 +3,39 @@
 #include "agent/net_bidder.h"
 
 #include "agent/factory.h"
+#include "agent/spec_settings.h"
 
 namespace ddz {
 
+const SettingsTable<NetBidOptions>& net_bid_settings_table() {
+  static const SettingsTable<NetBidOptions> table = [] {
+    SettingsTable<BidLookaheadOptions> lookahead;
+    lookahead.group("bidding");
+    lookahead.add("bid_worlds", &BidLookaheadOptions::worlds, ints(1, 100000),
+                  "bid=lookahead: sampled deals per bidding decision");
+    lookahead.add("bid_infer", &BidLookaheadOptions::mismatch_weight, reals(0, 1),
+                  "bid=lookahead: weight of a deal per earlier bid it makes unlikely (1 = all deals alike)");
+    SettingsTable<NetBidOptions> t;
+    t.group("bidding");
+    t.add("bid", &NetBidOptions::source, one_of({"head", "lookahead", "heuristic", "mcts", "search"}),
+          "head: the bid head decides; lookahead: the rest of the bidding simulated in sampled deals and scored by "
+          "the value net; heuristic or mcts (search): that agent kind's bidding");
+    t.add("bid_threshold", &NetBidOptions::threshold, reals(-100, 100),
+          "bid=head: bid the most allowed when the head's expected landlord score per unit of base exceeds this");
+    t.embed(lookahead, &NetBidOptions::lookahead);
+    return t;
+  }();
+  return table;
+}
+
 const std::set<std::string>& net_bid_keys() {
-  static const std::set<std::string> keys{"bid", "bid_threshold", "bid_worlds", "bid_infer"};
+  static const std::set<std::string> keys = setting_names(net_bid_settings_table());
   return keys;
 }
 
 NetBidOptions net_bid_options(const AgentSpec& spec, const AgentSpec& file) {
   NetBidOptions o;
-  o.source = spec.get_string("bid", file.get_string("bid", o.source));
-  if (o.source != "head" && o.source != "lookahead" && o.source != "heuristic" && o.source != "mcts" &&
-      o.source != "search")
-    throw AgentSpecError("agent spec \"" + spec.text() + "\": bid must be " + kBidSources + ", got \"" + o.source +
-                         "\"");
-  o.threshold =
-      spec.get_double("bid_threshold", file.get_double("bid_threshold", o.threshold, -100.0, 100.0), -100.0, 100.0);
-  BidLookaheadOptions& l = o.lookahead;
-  l.worlds = spec.get_int("bid_worlds", file.get_int("bid_worlds", l.worlds, 1, 100000), 1, 100000);
-  l.mismatch_weight = spec.get_double("bid_infer", file.get_double("bid_infer", l.mismatch_weight, 0.0, 1.0), 0.0, 1.0);
+  read_spec_settings(spec, file, net_bid_settings_table(), o);
   return o;
 }
 

@@ -7,6 +7,7 @@
 
 #include "agent/agent.h"
 #include "agent/agent_spec.h"
+#include "game/settings_table.h"
 #include "agent/bid_head.h"
 #include "agent/bid_lookahead.h"
 #include "game/rng.h"
@@ -24,6 +25,8 @@ struct NetBidOptions {
   BidLookaheadOptions lookahead;  // bid_worlds=, bid_infer=
 };
 
+// The declarations of bid=, bid_threshold=, bid_worlds= and bid_infer=.
+const SettingsTable<NetBidOptions>& net_bid_settings_table();
 // The spec keys net_bid_options reads, for the agents' spec checks.
 const std::set<std::string>& net_bid_keys();
 // bid, bid_threshold, bid_worlds and bid_infer from `spec`, falling back on `file` (an exported

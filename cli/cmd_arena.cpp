@@ -26,6 +26,8 @@ struct ArenaOptions {
   bool csv = false;
   bool no_cpu_times = false;
   std::string records;
+  std::string list_settings;
+  bool markdown = false;
 };
 
 std::string kinds_help() {
@@ -61,8 +63,17 @@ CommandAction setup(CLI::App& sub) {
   sub.add_flag("--json", o->json, "Print one JSON object instead of the table");
   sub.add_flag("--csv", o->csv, "Print CSV rows instead of the table");
   sub.add_option("--records", o->records, "Write every game as one JSON line (game record format) to this file");
+  sub.add_option("--list-settings", o->list_settings,
+                 "Print the settings of an agent kind (e.g. gumbel) with defaults, ranges and help, and exit");
+  sub.add_flag("--markdown", o->markdown, "With --list-settings: a Markdown table");
   sub.footer(kinds_help());
   return [o]() {
+    if (!o->list_settings.empty()) {
+      try {
+        std::cout << list_agent_settings(o->list_settings, o->markdown);
+      } catch (const AgentSpecError& e) { throw UsageError(e.what()); }
+      return 0;
+    }
     if (o->json && o->csv) throw UsageError("--json and --csv exclude each other");
     ArenaConfig config;
     try {

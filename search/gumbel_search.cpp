@@ -102,24 +102,8 @@ GumbelResult gumbel_search(const PolicyValueNetwork& net, const Observation& obs
   std::vector<double> qsum(size_t(n), 0.0);
   std::vector<double> wsum_of(size_t(n), 0.0);
   auto q_of = [&](int a) { return wsum_of[size_t(a)] > 0 ? qsum[size_t(a)] / wsum_of[size_t(a)] : 0.0; };
-  // The map of q into sigma's [0, 1]: fixed, or min-max over the visited moves (set by rescale()
-  // before every use; the prior-weighted root value lies within the visited range too).
-  double q_lo = -1.0, q_span = 2.0;
-  auto rescale = [&] {
-    if (!s.rescale_q) return;
-    double lo = 0, hi = 0;
-    bool any = false;
-    for (int a = 0; a < n; ++a)
-      if (res.visits[size_t(a)]) {
-        const double q = q_of(a);
-        lo = any ? std::min(lo, q) : q;
-        hi = any ? std::max(hi, q) : q;
-        any = true;
-      }
-    q_lo = lo;
-    q_span = std::max(hi - lo, 1e-8);
-  };
-  auto sigma = [&](double q, int max_visits) { return (s.c_visit + max_visits) * s.c_scale * (q - q_lo) / q_span; };
+  // q in [-1, 1] mapped to [0, 1] for sigma.
+  auto sigma = [&](double q, int max_visits) { return (s.c_visit + max_visits) * s.c_scale * (q + 1.0) / 2.0; };
 
   const int phases = m > 1 ? int(std::ceil(std::log2(double(m)))) : 1;
   int used = 0;
@@ -193,7 +177,6 @@ GumbelResult gumbel_search(const PolicyValueNetwork& net, const Observation& obs
     }
     if (cand.size() == 1) break;
     const int max_visits = *std::max_element(res.visits.begin(), res.visits.end());
-    rescale();
     std::sort(cand.begin(), cand.end(), [&](int a, int b) {
       return base(a) + sigma(q_of(a), max_visits) > base(b) + sigma(q_of(b), max_visits);
     });
@@ -201,7 +184,6 @@ GumbelResult gumbel_search(const PolicyValueNetwork& net, const Observation& obs
     if (cand.size() == 1 || used >= s.sims) break;
   }
   const int max_visits = *std::max_element(res.visits.begin(), res.visits.end());
-  rescale();
   res.chosen = *std::max_element(cand.begin(), cand.end(), [&](int a, int b) {
     return base(a) + sigma(q_of(a), max_visits) < base(b) + sigma(q_of(b), max_visits);
   });

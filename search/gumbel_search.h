@@ -31,53 +31,13 @@
 
 #include "game/observation.h"
 #include "game/rng.h"
+#include "search/gumbel_settings.h"
 #include "search/network.h"
 #include "search/playout_evaluator.h"
 #include "search/world_inference.h"
 #include "solver/endgame_solver.h"
 
 namespace ddz {
-
-struct GumbelSettings {
-  int sims = 16;  // simulations (value evaluations) for the move
-  int k = 8;  // candidates kept by Gumbel top-k
-  double c_visit = 50.0;  // sigma(q) = (c_visit + max visits) * c_scale * q, q in [0, 1]
-  double c_scale = 0.1;
-  // Min-max rescaling of the Q values before sigma (as in Gumbel MuZero's completed-Q transform):
-  // q_hat = (q - min) / (max - min) over the visited moves, instead of the fixed (q + 1) / 2.
-  // Candidates of a Dou Dizhu position often differ by a few hundredths in win probability, so
-  // with the fixed map sigma moves the logits by a fraction of a unit and the improved policy is
-  // nearly the prior; rescaled, the best and worst visited moves are always sigma's full range apart.
-  bool rescale_q = false;
-  bool noise = true;  // Gumbel noise; false = deterministic top-k of the logits (evaluation)
-  // Weight of a heuristic rollout in a simulation's value: (1 - mix) * value net + mix * rollout.
-  // Needs a rollout policy passed to gumbel_search; 0 = the value net alone.
-  double rollout_mix = 0.0;
-  // Worlds with at most this many cards in all hands after the candidate move are scored by the
-  // exact solver passed to gumbel_search (0 = never; needs a solver). Near the end of a game a
-  // rollout or the value net guesses where the solver knows, and endgame mistakes decide games.
-  int solver_cards = 0;
-  // Rollouts stop when all hands hold at most this many cards together, and the exact solver
-  // scores the rest (0 = rollouts play to the end; needs the solver). The last plies of a rollout
-  // are where a policy's play is cheapest to replace by the exact result.
-  int rollout_solver_cards = 0;
-  // Worlds weighed by how well the rollout policy explains the other seats' recent plays
-  // (search/world_inference.h); a move's value is the weighted mean over its worlds. Off by
-  // default: every world counts the same. Needs the rollout policy passed to gumbel_search.
-  WorldInference inference;
-  // Score-aware values: each simulation's result is multiplied by 1 + stake_weight * (r - 1), r =
-  // the stake it reached over the stake now (a bomb in the rollout doubles it). 1 compares moves
-  // by expected points, 0 (the default, and self-play's) by win probability; q then leaves
-  // [-1, 1]. Bombs and springs decide the points, and a win/loss search is blind to them.
-  double stake_weight = 0.0;
-  // Training target. false: softmax(logits + sigma(completed Q)) over every move, the paper's
-  // target, where an unvisited move is scored with the visited moves' prior-weighted mean value;
-  // with a large c_scale that lifts every unvisited move above the visited ones that scored
-  // below the mean. true: unvisited moves keep their prior probability, and the visited moves
-  // share their prior mass by softmax(logits + sigma(q)) among themselves, so the search only
-  // moves probability between moves it has judged.
-  bool candidate_target = false;
-};
 
 struct GumbelResult {
   int chosen = 0;  // index into moves

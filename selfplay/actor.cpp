@@ -73,10 +73,10 @@ int network_bid(const EigenNet& net, const Observation& obs, double explore, Rng
 }
 
 ActorContext::ActorContext(const TrainConfig& config) {
-  if (config.solver_cards > 0) {
+  if (config.search.solver_cards > 0) {
     SolverOptions o;
     o.table_mb = 8;  // per actor thread; entries stay valid between games
-    o.max_nodes = uint64_t(config.solver_nodes);
+    o.max_nodes = uint64_t(config.search.solver_nodes);
     solver = std::make_unique<EndgameSolver>(o);
   }
   for (const std::string& spec : config.pool_agents) pool.push_back(make_agent(spec));
@@ -128,9 +128,10 @@ void set_policy_version(GameSamples& game, int64_t version) {
 }
 
 double rollout_mix_at(const TrainConfig& config, double minutes) {
-  if (config.rollout_mix_decay_minutes <= 0) return config.rollout_mix;
+  const double start = config.search.rollout_mix;
+  if (config.rollout_mix_decay_minutes <= 0) return start;
   const double f = std::min(1.0, std::max(0.0, minutes / config.rollout_mix_decay_minutes));
-  return config.rollout_mix + f * (config.rollout_mix_final - config.rollout_mix);
+  return start + f * (config.rollout_mix_final - start);
 }
 
 namespace {
@@ -143,7 +144,7 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
     own = std::make_unique<ActorContext>(config);
     context = own.get();
   }
-  const double mix = rollout_mix < 0 ? config.rollout_mix : rollout_mix;
+  const double mix = rollout_mix < 0 ? config.search.rollout_mix : rollout_mix;
   const EigenNet& searcher = context->teacher ? *context->teacher : net;  // priors, rollouts, inference
   GameSamples out;
   Rng rng(Rng::mix(seed, 0x5e1f));
@@ -152,22 +153,13 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
   Agent* pool_agent = pool_agent_of(plan, *context, seed);
   play_bidding(net, state, plan, pool_agent, rng);
   seat_pool_side(plan, config, state.landlord(), seed);
-  GumbelSettings full;
-  full.sims = config.sims;
-  full.k = config.gumbel_k;
-  full.c_visit = config.c_visit;
-  full.c_scale = config.c_scale;
-  full.rescale_q = config.q_rescale;
+  GumbelSettings full = config.search;
+  full.noise = true;  // self-play explores: the candidates are a sample of the policy
   full.candidate_target = config.search_target == "candidates";
   full.rollout_mix = mix;
-  full.solver_cards = config.solver_cards;
-  full.rollout_solver_cards = config.rollout_solver_cards;
-  full.inference.mismatch_weight = config.infer;
-  full.inference.last_moves = config.infer_moves;
-  full.inference.draws = config.infer_draws;
   GumbelSettings fast = full;
   fast.sims = config.fast_sims;
-  fast.k = std::min(config.gumbel_k, config.fast_sims);
+  fast.k = std::min(config.search.k, config.fast_sims);
   std::unique_ptr<PlayoutEvaluator> rollouts;
   PolicyRolloutAgent* net_rollouts = nullptr;  // told whose move is searched (rollout_others)
   if (!config.distill && (mix > 0 || full.inference.active()))  // world inference asks the rollout player too
@@ -196,8 +188,8 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
       ++out.decisions;
       continue;
     }
-    if (config.confident < 1.0 && moves.size() > 1) {
-      const ConfidentMove sure = confident_move(searcher_net, obs, moves, config.confident);
+    if (config.search.confident < 1.0 && moves.size() > 1) {
+      const ConfidentMove sure = confident_move(searcher_net, obs, moves, config.search.confident);
       if (sure.index >= 0) {  // the policy is sure: its argmax, unsearched, a value target only
         out.plays.push_back(PlaySample{state, moves, sure.prior, false, 0.0f, 0.0f});
         state.apply_trusted(moves[size_t(sure.index)]);

@@ -40,7 +40,7 @@ Rules game_rules(const TrainConfig& config, uint64_t seed);
 // config.eval_fixed_landlord is set.
 Rules evaluation_rules(const TrainConfig& config);
 
-// What one actor thread keeps between games: the exact solver's table (config.solver_cards > 0)
+// What one actor thread keeps between games: the exact solver's table (config.search.solver_cards > 0)
 // one instance of each pool agent (config.pool_agents; agents are not shared between threads)
 // and config.teacher's network (loaded once per file and shared; throws ModelFileError naming it).
 struct ActorContext {
@@ -87,7 +87,7 @@ double rollout_mix_at(const TrainConfig& config, double minutes);
 // (search/gumbel_search.h) with playout-cap randomisation; bids come from the bid head with some exploration. In a pool game
 // (plan_seats) the pool agent bids and plays its seats, and only the network's seats give
 // samples (bid samples only when the network's seat became landlord). Deterministic
-// given seed, net and rollout_mix. `rollout_mix` < 0 means config.rollout_mix.
+// given seed, net and rollout_mix. `rollout_mix` < 0 means config.search.rollout_mix.
 GameSamples play_selfplay_game(const EigenNet& net, const TrainConfig& config, uint64_t seed,
                                ActorContext* context = nullptr, double rollout_mix = -1.0);
 

@@ -33,45 +33,22 @@ SettingsTable<C> make_table() {
   t.add("actors", &C::actors, ints(0, 256),
         "self-play threads beside the learner's; 0 only for a --listen learner whose actors are processes");
 
-  t.group("search of self-play (Gumbel)");
-  t.add("sims", &C::sims, ints(1, 100000), "simulations (sampled world + evaluation) of a full search");
-  t.add("gumbel_k", &C::gumbel_k, ints(1, 64), "root candidates drawn by Gumbel top-k, then sequentially halved");
+  t.embed(gumbel_settings_table(), &C::search);
+  t.group("self-play's search");
   t.add("full_search_prob", &C::full_search_prob, reals(0, 1),
         "playout-cap randomisation: share of moves searched fully (policy targets)");
   t.add("fast_sims", &C::fast_sims, ints(1, 100000), "simulations of the other moves (value targets only)");
-  t.add("c_visit", &C::c_visit, reals(0, 1e6), "sigma(q) = (c_visit + max visits) * c_scale * q");
-  t.add("c_scale", &C::c_scale, reals(0, 1e3), "see c_visit");
-  t.add("q_rescale", &C::q_rescale, "q min-max rescaled over the visited moves before sigma");
   t.add("search_target", &C::search_target, one_of({"completed", "candidates"}),
         "policy target: softmax(logits + sigma(completed Q)) over all moves, or unvisited moves keep their prior");
-  t.add("rollout_mix", &C::rollout_mix, reals(0, 1), "a simulation's value: (1 - mix) x value net + mix x one rollout");
   t.add("rollout_mix_final", &C::rollout_mix_final, reals(0, 1),
         "with rollout_mix_decay_minutes > 0, rollout_mix falls linearly to this");
   t.add("rollout_mix_decay_minutes", &C::rollout_mix_decay_minutes, reals(0, 1e6),
         "training minutes of that fall (0 = rollout_mix stays constant)");
-  t.add("rollout_policy", &C::rollout_policy, one_of({"heuristic", "net"}),
-        "who plays the rollouts: the heuristic, or the current policy's argmax in every seat");
-  t.add("rollout_others", &C::rollout_others, one_of({"net", "heuristic", "seats"}),
-        "with rollout_policy net, the opposing seats in rollouts: net, heuristic, or each pool seat by its agent");
-  t.add("solver_cards", &C::solver_cards, ints(0, 54),
-        "a world with at most this many cards in all hands is scored by the exact solver (0 = never)");
-  t.add("solver_nodes", &C::solver_nodes, ints(0, int64_t(1) << 40),
-        "node cap of one exact solve (over it the usual value is used)");
-  t.add("rollout_solver_cards", &C::rollout_solver_cards, ints(0, 54),
-        "a rollout stops at this many cards and the exact solver scores the rest (0 = never)");
-  t.add("infer", &C::infer, reals(0.001, 1),
-        "world inference: a world counts infer^m, m = the other seats' plays it makes unlikely (1 = off)");
-  t.add("infer_moves", &C::infer_moves, ints(0, 1000),
-        "how many of the other seats' last plays inference judges (0 = all)");
-  t.add("infer_draws", &C::infer_draws, ints(1, 10000),
-        "> 1: worlds drawn by rejection, at most this many draws each, instead of weighted");
 
   t.group("games");
   t.add("teacher", &C::teacher,
         "a fixed agent file whose network searches in searched games (\"\" = the current network)");
   t.add("distill", &C::distill, "with a teacher: its argmax plays unsearched and its softmax is the target");
-  t.add("confident", &C::confident, reals(0, 1),
-        "a move whose prior gives its argmax at least this is played unsearched (1 = every move searched)");
   t.add("pool_agents", &C::pool_agents, "opponent pool: agent specs that take seats in pool games");
   t.add("pool_share", &C::pool_share, reals(0, 1), "share of the games with a pool agent (needs pool_agents)");
   t.add("pool_seats", &C::pool_seats, one_of({"mixed", "sides"}),
@@ -131,8 +108,16 @@ SettingsTable<C> make_table() {
                                     {"pg_entropy", "0"},
                                     {"pg_rollout_share", "0"},
                                     {"pg_rollout_k", "4"},
-                                    {"pg_rollout_pool", "false"}})
+                                    {"pg_rollout_pool", "false"},
+                                    {"q_rescale", "false"}})
     t.retire(key, former, "2026-12-07");
+  // The search's keys took the gumbel agent's names when the two came to share one table.
+  for (const auto& [old_name, new_name] : {std::pair<const char*, const char*>{"gumbel_k", "k"},
+                                           {"solver_cards", "solver"},
+                                           {"rollout_solver_cards", "rollout_solver"},
+                                           {"rollout_policy", "rollout"},
+                                           {"rollout_others", "others"}})
+    t.rename(old_name, new_name, "2026-12-07");
   return t;
 }
 
@@ -142,18 +127,19 @@ void check_config(const TrainConfig& c, const std::string& name, const KeyLines&
   const auto fail = [&](const std::string& key, const std::string& why) { fail_key(name, lines, key, why); };
   if (c.min_replay > c.replay_capacity)
     fail("min_replay", "must not exceed replay_capacity (" + std::to_string(c.replay_capacity) + ")");
-  if (c.gumbel_k > c.sims) fail("gumbel_k", "must not exceed sims (" + std::to_string(c.sims) + ")");
-  if (c.fast_sims > c.sims) fail("fast_sims", "must not exceed sims (" + std::to_string(c.sims) + ")");
+  if (c.search.k > c.search.sims) fail("k", "must not exceed sims (" + std::to_string(c.search.sims) + ")");
+  if (c.fast_sims > c.search.sims) fail("fast_sims", "must not exceed sims (" + std::to_string(c.search.sims) + ")");
   if (c.pool_share > 0 && c.pool_agents.empty()) fail("pool_share", "needs at least one agent in pool_agents");
   if (!c.teacher.empty() && c.pg_share >= 1) fail("teacher", "teaches searched games only, and pg_share 1 leaves none");
   if (c.distill && c.teacher.empty()) fail("distill", "needs a teacher (the network distilled)");
-  if (c.rollout_solver_cards > 0 && c.solver_cards == 0)
-    fail("rollout_solver_cards", "needs solver_cards > 0 (the exact solver that ends the rollouts)");
+  if (c.search.rollout_solver_cards > 0 && c.search.solver_cards == 0)
+    fail("rollout_solver", "needs solver > 0 (the exact solver that ends the rollouts)");
   if (c.warm_steps > 0 && c.warm_games == 0) fail("warm_steps", "needs warm_games > 0");
   if (c.bid_games > 0 && !c.bidding)
     fail("bid_games", "needs bidding: true (the bid head is trained only in bidding runs)");
-  if (c.rollout_mix_decay_minutes > 0 && c.rollout_mix_final > c.rollout_mix)
-    fail("rollout_mix_final", "must not exceed rollout_mix (" + std::to_string(c.rollout_mix) + ") when it decays");
+  if (c.rollout_mix_decay_minutes > 0 && c.rollout_mix_final > c.search.rollout_mix)
+    fail("rollout_mix_final",
+         "must not exceed rollout_mix (" + std::to_string(c.search.rollout_mix) + ") when it decays");
 }
 
 namespace {
@@ -209,7 +195,15 @@ std::string TrainConfig::to_yaml() const {
 std::string list_train_settings(bool markdown) {
   TrainConfig defaults;
   const auto bound = bind(train_settings(), defaults);
-  return markdown ? list_settings_markdown(bound, train_settings().retired()) : list_settings(bound);
+  if (!markdown) return list_settings(bound);
+  return list_settings_markdown(
+      bound, train_settings().retired(), "Training settings",
+      "Every key of a training config (`ddz train --config FILE`), generated from the settings tables in\n"
+      "selfplay/config.cpp and search/gumbel_settings.cpp by `ddz train --list-settings --markdown` (do not\n"
+      "edit by hand; a test checks that this file matches the tables). A key left out of a config takes its\n"
+      "default; an unknown key, a key given twice, a wrong type or a value out of range is an error naming\n"
+      "the file, key and line. The search keys are the `gumbel` and `pretrained` agents' spec settings too\n"
+      "(`ddz arena --list-settings gumbel`).\n");
 }
 
 }  // namespace ddz::selfplay

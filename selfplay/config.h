@@ -5,7 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "selfplay/settings_table.h"
+#include "game/settings_table.h"
+#include "search/gumbel_settings.h"
 #include "selfplay/settings_yaml.h"
 
 namespace ddz::selfplay {
@@ -29,50 +30,19 @@ struct TrainConfig {
   std::vector<int> bid_hidden{128, 128};
   // --- actors ---
   int actors = 1;
-  int sims = 16;
-  int gumbel_k = 8;
+  // The search of self-play's searched games (search/gumbel_settings.h; its keys are the gumbel
+  // agent's spec settings too). Self-play adds Gumbel noise and its own target (search_target).
+  GumbelSettings search;
   double full_search_prob = 0.25;
   int fast_sims = 4;
-  double c_visit = 50.0;
-  double c_scale = 0.1;
-  bool q_rescale = false;
   // The searched moves' policy target: "completed" (softmax(logits + sigma(completed Q)) over all
   // moves) or "candidates" (unvisited moves keep their prior; GumbelSettings::candidate_target).
   std::string search_target = "completed";
-  double rollout_mix = 0.0;
-  // rollout_mix falls linearly to rollout_mix_final over the first rollout_mix_decay_minutes of
-  // training time (0 = constant): rollouts judge moves before the value net knows anything, but
+  // search.rollout_mix falls linearly to rollout_mix_final over the first rollout_mix_decay_minutes
+  // of training time (0 = constant): rollouts judge moves before the value net knows anything, but
   // they score a move by the heuristic's continuation, which a stronger policy outgrows.
   double rollout_mix_final = 0.0;
   double rollout_mix_decay_minutes = 0.0;
-  // Who plays the rollouts: "heuristic", or "net" (the current policy's argmax in every seat,
-  // agent/policy_rollout_agent.h): a judge as strong as the network, at ~25x a heuristic rollout's cost.
-  std::string rollout_policy = "heuristic";
-  // With rollout_policy "net", who plays the opposing side's seats in the rollouts of searched
-  // games: "net", "heuristic" (a search that answers the heuristic, the pool's usual player), or
-  // "seats": in pool games every seat by who sits there, the network's seats by the policy and
-  // the pool seats by the pool agent (the heuristic standing in for a searching one, such as
-  // mcts); in other games as "net" (selfplay/seat_rollouts.h).
-  std::string rollout_others = "net";
-  // A simulation whose world has at most this many cards left in all hands is scored by the exact
-  // endgame solver (solver/endgame_solver.h) instead of net and rollout (0 = never); solver_nodes
-  // caps one solve (over the cap the usual value is used).
-  int solver_cards = 0;
-  int64_t solver_nodes = 20000;
-  // A simulation's rollout stops once at most this many cards are left in all hands and the exact
-  // solver scores the rest (over solver_nodes the rollout plays on; 0 = never), as the shipped
-  // search's rollout_solver does: cheaper rollouts, exact ends. Needs solver_cards > 0.
-  int rollout_solver_cards = 0;
-  // World inference in searched games (search/world_inference.h): a sampled world counts
-  // infer^m, m = how many of the other seats' last infer_moves plays (0 = all) the rollout player
-  // would have played differently in it; 1 = off. With rollout_others "seats" the pool seats are
-  // judged by their own agent, so against the heuristic the worlds its plays rule out count little.
-  // The rollout player is the model, built for it even when rollout_mix is 0.
-  double infer = 1.0;
-  int infer_moves = 8;
-  // > 1: worlds drawn by rejection (kept with probability their weight, at most infer_draws draws)
-  // and counted alike, instead of a weighted mean over uniform draws (WorldInference::draws).
-  int infer_draws = 1;
   // A fixed teacher for searched games (an agent file, as `net:FILE` loads it; a relative path is
   // taken from the working directory, as in agent specs, not from the config's folder): its policy
   // gives the search's priors, its argmax plays the rollouts and it is world inference's model,
@@ -85,12 +55,6 @@ struct TrainConfig {
   // e.g. a rollout network for searches whose rollouts the teacher's cost makes too dear). In
   // searched games; policy-gradient games (pg_share) stay the learner's.
   bool distill = false;
-  // A network move whose prior (the searcher's policy) gives its argmax at least this probability
-  // is played at once, unsearched, and gives a value target only (as a fast search does); 1 = off,
-  // every move searched. The search changes the move almost only where the policy is unsure
-  // (measured 2026-12-07: every change of 1,500 in positions below 0.9, 87% below 0.7), so the
-  // searches go where they teach, at a quarter of the cost of a game.
-  double confident = 1.0;
   // Opponent pool: in a pool_share of the games one agent drawn from pool_agents (agent specs,
   // e.g. heuristic, mcts, net:old.ddz) takes one or two seats (half the games each); the
   // network's seats search and learn as usual, the pool's seats give no samples. Self-play alone

@@ -8,7 +8,7 @@
 namespace ddz::selfplay {
 
 std::unique_ptr<Agent> network_rollout_player(const EigenNet& net, const TrainConfig& config) {
-  if (config.rollout_policy == "net") return std::make_unique<PolicyRolloutAgent>(net);
+  if (config.search.rollout_policy == "net") return std::make_unique<PolicyRolloutAgent>(net);
   return make_agent("heuristic");
 }
 
@@ -20,9 +20,10 @@ std::string rollout_model_of(const std::string& spec) {
 
 std::unique_ptr<Agent> searched_game_rollouts(const EigenNet& net, const TrainConfig& config, const SeatPlan& plan,
                                               uint64_t seed, PolicyRolloutAgent** net_rollouts) {
-  if (config.rollout_others != "seats" || plan.pool_agent < 0)
-    return make_rollout_player(net, config.rollout_policy,
-                               config.rollout_others == "seats" ? "net" : config.rollout_others, net_rollouts);
+  if (config.search.rollout_others != "seats" || plan.pool_agent < 0)
+    return make_rollout_player(net, config.search.rollout_policy,
+                               config.search.rollout_others == "seats" ? "net" : config.search.rollout_others,
+                               net_rollouts);
   *net_rollouts = nullptr;
   return seatwise_rollouts(net, config, plan, rollout_model_of(config.pool_agents.at(size_t(plan.pool_agent))),
                            Rng::mix(seed, 0x7014));

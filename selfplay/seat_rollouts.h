@@ -30,7 +30,7 @@ class SeatwiseAgent final : public Agent {
   SeatPlan plan_;
 };
 
-// The network seats' rollout player: the policy's argmax (config.rollout_policy "net") or the heuristic.
+// The network seats' rollout player: the policy's argmax (config.search.rollout_policy "net") or the heuristic.
 std::unique_ptr<Agent> network_rollout_player(const EigenNet& net, const TrainConfig& config);
 
 // The network's seats by network_rollout_player and, in a pool game (plan.pool_agent >= 0), the
@@ -43,8 +43,8 @@ std::unique_ptr<Agent> seatwise_rollouts(const EigenNet& net, const TrainConfig&
 // mcts+net, gumbel, pretrained), whose every rollout ply would cost a whole search.
 std::string rollout_model_of(const std::string& spec);
 
-// The rollout player of a searched self-play game: with config.rollout_others "seats" in a pool
-// game, a SeatwiseAgent (the network's seats by config.rollout_policy, the pool seats by
+// The rollout player of a searched self-play game: with config.search.rollout_others "seats" in a pool
+// game, a SeatwiseAgent (the network's seats by config.search.rollout_policy, the pool seats by
 // rollout_model_of the pool agent, seeded from `seed`); otherwise make_rollout_player
 // (agent/policy_rollout_agent.h; "seats" without pool seats is "net"). *net_rollouts is set as
 // make_rollout_player sets it (nullptr for the seatwise player, which needs no searched seat).

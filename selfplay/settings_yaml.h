@@ -1,5 +1,5 @@
-// Settings tables meet YAML and text: reading a mapping into a struct (unknown, repeated, mistyped
-// and out-of-range keys rejected with file, key and line), the YAML of a value, the listing.
+// Settings tables meet YAML: reading a mapping into a struct (unknown, repeated, mistyped and
+// out-of-range keys rejected with file, key and line).
 #pragma once
 #include <yaml-cpp/yaml.h>
 
@@ -9,7 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "selfplay/settings_table.h"
+#include "game/settings_listing.h"
+#include "game/settings_table.h"
 
 namespace ddz::selfplay {
 
@@ -18,18 +19,6 @@ class ConfigError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
-
-// A setting of one table paired with the value it reads into or prints from.
-struct BoundSetting {
-  const SettingInfo* info;
-  void* value;
-};
-template <class C>
-std::vector<BoundSetting> bind(const SettingsTable<C>& table, C& config) {
-  std::vector<BoundSetting> out;
-  for (const auto& s : table.settings()) out.push_back({&s.info, s.value(config)});
-  return out;
-}
 
 // Where each key of a mapping stood (1-based lines), for messages about a key.
 class KeyLines {
@@ -52,17 +41,5 @@ class KeyLines {
 // stands for the file in messages.
 KeyLines read_mapping(const YAML::Node& root, const std::vector<BoundSetting>& settings, const std::string& name,
                       const std::vector<RetiredSetting>& retired = {}, const std::set<std::string>& extra = {});
-
-// The value as YAML (the form read_mapping reads back to the same value).
-std::string format_value(const SettingInfo& info, const void* value);
-// "name: value" lines of every setting, in table order.
-std::string format_mapping(const std::vector<BoundSetting>& settings);
-
-// The listing of `ddz train --list-settings`: each setting's name, type, default, range and help,
-// as aligned text or as a Markdown table (docs/settings.md). `defaults` binds a default config.
-std::string list_settings(const std::vector<BoundSetting>& defaults);
-// The Markdown ends with the retired keys, which old files may still give at their former default.
-std::string list_settings_markdown(const std::vector<BoundSetting>& defaults,
-                                   const std::vector<RetiredSetting>& retired);
 
 }  // namespace ddz::selfplay

@@ -293,13 +293,13 @@ TEST(GumbelAgent, SearchCardsLeavesTheOpeningToThePolicy) {
 
 TEST(GumbelAgent, SettingsAreCheckedAndNamed) {
   const std::string path = testing::small_model_file("", "gumbel_bad", 8);
-  EXPECT_NO_THROW(make_agent("gumbel:" + path + ",sims=4,k=2,rollout_mix=0.5,noise=1"));
+  EXPECT_NO_THROW(make_agent("gumbel:" + path + ",sims=4,k=2,rollout_mix=0.5,stakes=1"));
   EXPECT_NO_THROW(
       make_agent("gumbel:" + path + ",sims=4,k=2,rollout=net,rollout_solver=12,confident=0.9,others=heuristic"));
   EXPECT_NO_THROW(make_agent("gumbel:" + path + ",sims=4,k=2,rollout_mix=1,infer=0.2,infer_draws=16"));
-  for (const std::string bad :
-       {",k=9,sims=4", ",bogus=1", ",rollout_mix=2", ",solver=99", ",bid=guess", ",rollout=mcts", ",rollout_solver=55",
-        ",confident=1.5", ",others=random", ",search_cards=55", ",infer_draws=0"}) {
+  for (const std::string bad : {",k=9,sims=4", ",bogus=1", ",rollout_mix=2", ",solver=99", ",bid=guess",
+                                ",rollout=mcts", ",rollout_solver=55", ",confident=1.5", ",others=random",
+                                ",others=seats", ",search_cards=55", ",infer_draws=0", ",noise=1", ",rescale=1"}) {
     try {
       make_agent("gumbel:" + path + bad);
       ADD_FAILURE() << "accepted " << bad;

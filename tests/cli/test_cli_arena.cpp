@@ -27,6 +27,23 @@ TEST(CliArena, TextReportHasRolesAndVerdict) {
   EXPECT_EQ(r.err.find('\r'), std::string::npos);
 }
 
+// Each kind's settings come from its one declaration: the gumbel kind lists the search's settings
+// (shared with training configs) with their defaults, and an unknown kind is exit 2 naming it.
+TEST(CliArena, ListsAKindsSettings) {
+  const Result g = run("--list-settings gumbel");
+  ASSERT_EQ(g.code, 0) << g.err;
+  for (const char* line : {"rollout_mix", "rollout_solver", "stakes", "search_cards", "bid_threshold"})
+    EXPECT_NE(g.out.find(line), std::string::npos) << line << " in " << g.out;
+  EXPECT_NE(g.out.find("default 0.5"), std::string::npos) << g.out;  // rollout_mix
+  const Result m = run("--list-settings mcts --markdown");
+  ASSERT_EQ(m.code, 0) << m.err;
+  EXPECT_NE(m.out.find("| `sims` | integer | `200` |"), std::string::npos) << m.out;
+  EXPECT_EQ(run("--list-settings random").out, "(no settings)\n");
+  const Result bad = run("--list-settings nosuchkind");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("nosuchkind"), std::string::npos) << bad.err;
+}
+
 TEST(CliArena, JsonIsTheSameWithAnyThreadCount) {
   const Result a = run("--agents heuristic,random --deals 25 --seed 9 --threads 1 --json");
   const Result b = run("--agent heuristic --agent random --deals 25 --seed 9 --threads 2 --json");

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <memory>
 #include <numeric>
+#include <set>
 
 #include "agent/factory.h"
 #include "game/observation.h"
@@ -14,6 +15,7 @@
 #include "models/net_evaluator.h"
 #include "models/network_spec.h"
 #include "search/gumbel_search.h"
+#include "search/gumbel_settings.h"
 #include "search/history_worlds.h"
 #include "search/playout_evaluator.h"
 #include "search/world_inference.h"
@@ -79,6 +81,7 @@ TEST(GumbelSearch, RolloutMixScoresSimulationsByRollouts) {
   const NetEvaluator net = tiny_network(3);
   PlayoutEvaluator rollouts(make_agent("heuristic"), 5);
   GumbelSettings gs;
+  gs.rollout_mix = 0.0;  // the value network alone unless a test says otherwise
   gs.rollout_mix = 1.0;
   int checked = 0;
   for (uint64_t seed = 1; seed <= 40; ++seed) {
@@ -100,6 +103,7 @@ TEST(GumbelSearch, RolloutMixScoresSimulationsByRollouts) {
   }
   EXPECT_GT(checked, 100);
   GumbelSettings bad;
+  bad.rollout_mix = 0.0;  // the value network alone unless a test says otherwise
   bad.rollout_mix = 1.5;
   const GameState s = random_position(1, 0, false);
   std::vector<Move> moves;
@@ -116,6 +120,7 @@ TEST(GumbelSearch, PolicyIsADistributionAndChoiceIsLegal) {
     std::vector<Move> moves;
     s.legal(moves);
     GumbelSettings gs;
+    gs.rollout_mix = 0.0;  // the value network alone unless a test says otherwise
     Rng rng(seed);
     const GumbelResult r = gumbel_search(net, obs, moves, gs, rng);
     ASSERT_EQ(r.policy.size(), moves.size());
@@ -154,6 +159,7 @@ TEST(GumbelSearch, FindsTheMoveThatWinsAtOnce) {
         if (moves[i].cards == s.hand(s.to_move()) && !moves[i].is_pass()) winning = int(i);
       if (winning >= 0 && moves.size() > 1) {
         GumbelSettings gs;
+        gs.rollout_mix = 0.0;  // the value network alone unless a test says otherwise
         gs.k = int(moves.size());
         gs.sims = std::max(16, 2 * gs.k);
         gs.c_scale = 1.0;
@@ -186,6 +192,7 @@ TEST(GumbelSearch, StakeValuesScaleResultsByTheStakeReached) {
       s.legal(moves);
       if (moves.size() > 1 && (seed + s.history().size()) % 7 == 0) {
         GumbelSettings gs;
+        gs.rollout_mix = 0.0;  // the value network alone unless a test says otherwise
         gs.k = std::min(8, int(moves.size()));
         gs.sims = 32;
         gs.c_scale = 1.0;
@@ -220,32 +227,29 @@ TEST(GumbelSearch, StakeValuesScaleResultsByTheStakeReached) {
 }
 
 // The improved policy is softmax(log prior + sigma(completed q)), sigma = (c_visit + max visits) *
-// c_scale * q_hat. q_hat is (q + 1) / 2 by default; with rescale_q it is (q - min) / (max - min)
-// over the visited moves, so the best visited move always gets the full c_visit-scaled bonus.
+// c_scale * q_hat, q_hat = (q + 1) / 2.
 TEST(GumbelSearch, ImprovedPolicyFollowsTheQTransform) {
   const NetEvaluator net = tiny_network(3);
   PlayoutEvaluator rollouts(make_agent("heuristic"), 5);
   int checked = 0;
   std::vector<Move> moves;
-  for (uint64_t seed = 1; seed <= 120; ++seed) {
+  for (uint64_t seed = 1; seed <= 240; ++seed) {
     const GameState s = random_position(seed, int(seed % 30), false);
     s.legal(moves);
     if (moves.size() < 3) continue;
-    for (const bool rescale : {false, true}) {
+    {
       GumbelSettings gs;
+      gs.rollout_mix = 0.0;  // the value network alone unless a test says otherwise
       gs.k = std::min(8, int(moves.size()));
       gs.sims = 32;
       gs.rollout_mix = 1.0;
-      gs.rescale_q = rescale;
       Rng search_rng(seed);
       const GumbelResult r = gumbel_search(net, observe(s, s.to_move()), moves, gs, search_rng, &rollouts);
       int max_visits = 0;
-      double lo = 1e9, hi = -1e9, wsum = 0, vsum = 0;
+      double wsum = 0, vsum = 0;
       for (size_t a = 0; a < moves.size(); ++a) {
         max_visits = std::max(max_visits, r.visits[a]);
         if (!r.visits[a]) continue;
-        lo = std::min(lo, double(r.q[a]));
-        hi = std::max(hi, double(r.q[a]));
         wsum += r.prior[a];
         vsum += r.prior[a] * r.q[a];
       }
@@ -254,14 +258,13 @@ TEST(GumbelSearch, ImprovedPolicyFollowsTheQTransform) {
       double mx = -1e300;
       for (size_t a = 0; a < moves.size(); ++a) {
         const double q = r.visits[a] ? double(r.q[a]) : root;
-        const double q_hat = rescale ? (q - lo) / std::max(hi - lo, 1e-8) : (q + 1.0) / 2.0;
+        const double q_hat = (q + 1.0) / 2.0;
         expect[a] = std::log(double(r.prior[a])) + (gs.c_visit + max_visits) * gs.c_scale * q_hat;
         mx = std::max(mx, expect[a]);
       }
       double sum = 0;
       for (double& e : expect) sum += (e = std::exp(e - mx));
-      for (size_t a = 0; a < moves.size(); ++a)
-        EXPECT_NEAR(r.policy[a], expect[a] / sum, 2e-4) << "seed " << seed << " rescale " << rescale;
+      for (size_t a = 0; a < moves.size(); ++a) EXPECT_NEAR(r.policy[a], expect[a] / sum, 2e-4) << "seed " << seed;
       ++checked;
     }
   }
@@ -282,6 +285,7 @@ TEST(GumbelSearch, DecisionIsTheNoiselessChoiceAmongVisitedMoves) {
     if (moves.size() < 3) continue;
     for (const bool noise : {true, false}) {
       GumbelSettings gs;
+      gs.rollout_mix = 0.0;  // the value network alone unless a test says otherwise
       gs.k = noise ? std::min(8, int(moves.size())) : 2;
       gs.sims = 32;
       gs.rollout_mix = 1.0;
@@ -320,6 +324,7 @@ TEST(GumbelSearch, CandidateTargetMovesMassOnlyBetweenVisitedMoves) {
     s.legal(moves);
     if (moves.size() < 3) continue;
     GumbelSettings gs;
+    gs.rollout_mix = 0.0;  // the value network alone unless a test says otherwise
     gs.k = 2;
     gs.sims = 8;
     gs.rollout_mix = 1.0;
@@ -374,6 +379,7 @@ TEST(GumbelSearch, SolverScoresSmallWorldsExactly) {
     s.legal(moves);
     if (moves.size() < 2) continue;
     GumbelSettings gs;
+    gs.rollout_mix = 0.0;  // the value network alone unless a test says otherwise
     gs.sims = 12;
     gs.k = 4;
     gs.solver_cards = 54;
@@ -399,6 +405,20 @@ TEST(GumbelSearch, SolverScoresSmallWorldsExactly) {
   }
   EXPECT_GE(checked, 8);
   EXPECT_GT(fractional, 0);  // the net alone gives values that are not +-1
+}
+
+// Every member of GumbelSettings but the two a caller sets (noise, candidate_target) has its line in
+// the table, once, with one line of help; a member added without it fails here.
+TEST(GumbelSettingsTable, EveryMemberButTheCallersIsDeclared) {
+  EXPECT_EQ(gumbel_settings_table().members_covered() + 2, aggregate_member_count<GumbelSettings>());
+  std::set<std::string> names;
+  for (const auto& s : gumbel_settings_table().settings()) {
+    EXPECT_TRUE(names.insert(s.info.name).second) << "declared twice: " << s.info.name;
+    EXPECT_FALSE(s.info.help.empty()) << s.info.name;
+  }
+  for (const char* name : {"sims", "k", "rollout_mix", "solver", "rollout_solver", "solver_nodes", "infer",
+                           "infer_moves", "infer_draws", "stakes", "confident", "rollout", "others"})
+    EXPECT_EQ(names.count(name), 1u) << name;
 }
 
 }  // namespace

@@ -89,9 +89,9 @@ TEST(Recipe, PhasesChangeTheBase) {
                                 "r.yaml");
   ASSERT_EQ(r.phases.size(), 4u);
   EXPECT_DOUBLE_EQ(r.phases[0].config.lr, 0.01);
-  EXPECT_EQ(r.phases[0].config.sims, 8);
+  EXPECT_EQ(r.phases[0].config.search.sims, 8);
   EXPECT_DOUBLE_EQ(r.phases[1].config.lr, 0.001);  // against the base, not the phase before
-  EXPECT_EQ(r.phases[1].config.sims, 16);
+  EXPECT_EQ(r.phases[1].config.search.sims, 16);
   EXPECT_EQ(r.phases[0].from_step, -1);
   EXPECT_EQ(r.phases[1].from_step, 10);
   EXPECT_EQ(r.stop_step(0), 10);
@@ -115,7 +115,7 @@ TEST(Recipe, BadRecipesAreRefusedNamingThePhase) {
       {"  - name: a\n    settings: {simz: 3}\n", "r.yaml: phase 'a': unknown key 'simz' (line"},
       {"  - name: a\n    settings:\n      sims: 0\n", "r.yaml: phase 'a': key 'sims': value 0 out of range"},
       {"  - name: a\n    settings:\n      sims: 4\n      sims: 5\n", "phase 'a': key 'sims' given twice"},
-      {"  - name: a\n    settings: {gumbel_k: 16}\n", "phase 'a': key 'gumbel_k': must not exceed sims (8)"},
+      {"  - name: a\n    settings: {k: 16}\n", "phase 'a': key 'k': must not exceed sims (8)"},
       {"  - name: a\n    from: 3\n", "phase 'a': unknown phase key 'from'"},
       {"  - name: a\n    name: b\n", "phase key 'name' given twice"},
       {"  - settings: {sims: 4}\n", "r.yaml: a phase without a name"},

@@ -36,8 +36,8 @@ TEST(SeatRollouts, SearchingPoolAgentsAreModelledByTheHeuristic) {
 // network's (as rollout_others "net").
 TEST(SeatRollouts, EverySeatIsPlayedByWhoSitsThere) {
   TrainConfig cfg = tiny_config();
-  cfg.rollout_policy = "net";
-  cfg.rollout_others = "seats";
+  cfg.search.rollout_policy = "net";
+  cfg.search.rollout_others = "seats";
   cfg.pool_agents = {"mcts:sims=20"};
   Learner learner(tiny_spec(), cfg, 3);
   const EigenNet net(tiny_spec(), learner.weights());
@@ -79,13 +79,13 @@ TEST(SeatRollouts, EverySeatIsPlayedByWhoSitsThere) {
 // changes targets against "heuristic" across the table too.
 TEST(SeatRollouts, InferenceAndSeatsChangeTheTeacherReproducibly) {
   TrainConfig base = testing::rollout_search_config();
-  base.rollout_policy = "net";
-  base.rollout_others = "heuristic";
+  base.search.rollout_policy = "net";
+  base.search.rollout_others = "heuristic";
   base.pool_agents = {"heuristic"};
   base.pool_share = 1.0;
   TrainConfig infer = base, seats = base;
   infer.infer = 0.2;
-  seats.rollout_others = "seats";
+  seats.search.rollout_others = "seats";
   Learner learner(tiny_spec(), base, 5);
   const EigenNet net(tiny_spec(), learner.weights());
   int infer_differs = 0, seats_differs = 0;

@@ -46,6 +46,7 @@ void flip_byte(const fs::path& p, size_t offset) {
 TEST(SelfplayCheckpoint, RoundTrip) {
   const fs::path run = fresh_dir("ckpt_roundtrip");
   TrainConfig cfg;
+  cfg.search.rollout_mix = 0.0;  // the value net alone unless the test says otherwise
   Learner learner(tiny_spec(), cfg, 5);
   TrainCounters c{42, 17, 999, 12.5};
   save_checkpoint(run, c, tiny_spec(), learner.weights(), learner.optimizer_state(), 3);
@@ -67,6 +68,7 @@ TEST(SelfplayCheckpoint, RoundTrip) {
 // A resumed run may change its learning rate: the config wins over the saved optimizer options.
 TEST(SelfplayCheckpoint, ResumeTakesLearningRateFromConfig) {
   TrainConfig first;
+  first.search.rollout_mix = 0.0;  // the value net alone unless the test says otherwise
   first.lr = 5e-4;
   Learner learner(tiny_spec(), first, 5);
   TrainConfig second = first;
@@ -80,6 +82,7 @@ TEST(SelfplayCheckpoint, ResumeTakesLearningRateFromConfig) {
 TEST(SelfplayCheckpoint, CorruptionIsDetectedAndNamed) {
   const fs::path run = fresh_dir("ckpt_corrupt");
   TrainConfig cfg;
+  cfg.search.rollout_mix = 0.0;  // the value net alone unless the test says otherwise
   Learner learner(tiny_spec(), cfg, 5);
   save_checkpoint(run, TrainCounters{10, 1, 1, 1}, tiny_spec(), learner.weights(), learner.optimizer_state(), 5);
   save_checkpoint(run, TrainCounters{20, 2, 2, 2}, tiny_spec(), learner.weights(), learner.optimizer_state(), 5);
@@ -111,6 +114,7 @@ TEST(SelfplayCheckpoint, CorruptionIsDetectedAndNamed) {
 TEST(SelfplayCheckpoint, KeepsNewestN) {
   const fs::path run = fresh_dir("ckpt_prune");
   TrainConfig cfg;
+  cfg.search.rollout_mix = 0.0;  // the value net alone unless the test says otherwise
   Learner learner(tiny_spec(), cfg, 5);
   for (int64_t s : {1, 2, 3, 4, 5})
     save_checkpoint(run, TrainCounters{s, 0, 0, 0}, tiny_spec(), learner.weights(), learner.optimizer_state(), 2);
@@ -125,6 +129,7 @@ TEST(SelfplayCheckpoint, KeepsNewestN) {
 TEST(SelfplayCheckpoint, ResumeGrowsTheNetworksOnlyWhenAsked) {
   const fs::path run = fresh_dir("ckpt_grow");
   TrainConfig cfg;
+  cfg.search.rollout_mix = 0.0;  // the value net alone unless the test says otherwise
   Learner small(tiny_spec(), cfg, 5);
   save_checkpoint(run, TrainCounters{7, 1, 1, 1.0}, tiny_spec(), small.weights(), small.optimizer_state(), 3);
   const LoadedCheckpoint ckpt = load_checkpoint(run, 7, true);

@@ -24,7 +24,7 @@ std::string error_of(const std::string& text) {
 TEST(SelfplayConfig, EmptyFileGivesDefaults) {
   const TrainConfig c = parse_config("", "cfg.yaml");
   const TrainConfig d;
-  EXPECT_EQ(c.sims, d.sims);
+  EXPECT_EQ(c.search.sims, d.search.sims);
   EXPECT_EQ(c.policy_hidden, d.policy_hidden);
   EXPECT_EQ(c.eval_opponents, d.eval_opponents);
 }
@@ -34,7 +34,7 @@ TEST(SelfplayConfig, ReadsValues) {
       "sims: 32\nlr: 0.01\nbidding: true\npolicy_hidden: [64, 32]\n"
       "eval_opponents: [random, \"mcts:sims=10,threads=1\"]\n",
       "cfg.yaml");
-  EXPECT_EQ(c.sims, 32);
+  EXPECT_EQ(c.search.sims, 32);
   EXPECT_DOUBLE_EQ(c.lr, 0.01);
   EXPECT_TRUE(c.bidding);
   EXPECT_EQ(c.policy_hidden, (std::vector<int>{64, 32}));
@@ -69,16 +69,16 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   e = error_of("min_replay: 5000\nreplay_capacity: 1000\n");
   EXPECT_NE(e.find("key 'min_replay'"), std::string::npos) << e;
   e = error_of("sims: 4\ngumbel_k: 8\nfast_sims: 2\n");
-  EXPECT_NE(e.find("key 'gumbel_k'"), std::string::npos) << e;
+  EXPECT_NE(e.find("key 'k'"), std::string::npos) << e;
   e = error_of("rollout_mix: 1.2\n");
   EXPECT_NE(e.find("key 'rollout_mix'"), std::string::npos) << e;
-  e = error_of("rollout_policy: mcts\n");
-  EXPECT_NE(e.find("key 'rollout_policy'"), std::string::npos) << e;
+  e = error_of("rollout: mcts\n");
+  EXPECT_NE(e.find("key 'rollout'"), std::string::npos) << e;
   e = error_of("search_target: visits\n");
   EXPECT_NE(e.find("key 'search_target'"), std::string::npos) << e;
-  e = error_of("rollout_others: random\n");
-  EXPECT_NE(e.find("key 'rollout_others'"), std::string::npos) << e;
-  EXPECT_EQ(parse_config("rollout_policy: net\nrollout_others: seats\n", "seats").rollout_others, "seats");
+  e = error_of("others: random\n");
+  EXPECT_NE(e.find("key 'others'"), std::string::npos) << e;
+  EXPECT_EQ(parse_config("rollout: net\nrollout_others: seats\n", "seats").rollout_others, "seats");
   e = error_of("pool_seats: one\n");
   EXPECT_NE(e.find("key 'pool_seats'"), std::string::npos) << e;
   EXPECT_EQ(parse_config("pool_seats: sides\n", "sides").pool_seats, "sides");
@@ -135,15 +135,14 @@ TEST(SelfplayConfig, RisingRolloutMixIsRejected) {
       error_of("rollout_mix: 0.2\nrollout_mix_final: 0.5\nrollout_mix_decay_minutes: 10\n").find("rollout_mix_final"),
       std::string::npos);
   EXPECT_EQ(error_of("rollout_mix: 0.5\nrollout_mix_final: 0.2\nrollout_mix_decay_minutes: 10\n"), "");
-  EXPECT_NE(error_of("solver_cards: 55\n").find("solver_cards"), std::string::npos);
+  EXPECT_NE(error_of("solver: 55\n").find("solver_cards"), std::string::npos);
 }
 
 // rollout_solver_cards hands rollouts to the exact solver, so it needs one (solver_cards > 0).
 TEST(SelfplayConfig, RolloutSolverNeedsTheSolver) {
-  EXPECT_NE(error_of("rollout_solver_cards: 16\n").find("key 'rollout_solver_cards': needs solver_cards > 0"),
-            std::string::npos);
-  EXPECT_NE(error_of("solver_cards: 20\nrollout_solver_cards: 55\n").find("rollout_solver_cards"), std::string::npos);
-  EXPECT_EQ(error_of("solver_cards: 20\nrollout_solver_cards: 16\n"), "");
+  EXPECT_NE(error_of("rollout_solver: 16\n").find("key 'rollout_solver': needs solver_cards > 0"), std::string::npos);
+  EXPECT_NE(error_of("solver: 20\nrollout_solver_cards: 55\n").find("rollout_solver_cards"), std::string::npos);
+  EXPECT_EQ(error_of("solver: 20\nrollout_solver_cards: 16\n"), "");
 }
 
 TEST(SelfplayConfig, MissingFileIsNamed) {
@@ -158,49 +157,48 @@ TEST(SelfplayConfig, MissingFileIsNamed) {
 TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   TrainConfig c;
   c.seed = 99;
-  c.sims = 40;
+  c.search.sims = 40;
   c.lr = 3e-4;
   c.bidding = true;
   c.bidding_share = 0.375;
   c.bid_hidden = {7, 9, 11};
   c.eval_opponents = {"random", "mcts:sims=5,threads=1"};
   c.eval_agent = "mcts+net";
-  c.rollout_mix = 0.25;
+  c.search.rollout_mix = 0.25;
   c.rollout_mix_final = 0.125;
   c.rollout_mix_decay_minutes = 90;
-  c.rollout_policy = "net";
-  c.rollout_others = "heuristic";
+  c.search.rollout_policy = "net";
+  c.search.rollout_others = "heuristic";
   c.search_target = "candidates";
-  c.solver_cards = 11;
-  c.solver_nodes = 777;
-  c.rollout_solver_cards = 9;
+  c.search.solver_cards = 11;
+  c.search.solver_nodes = 777;
+  c.search.rollout_solver_cards = 9;
   c.eval_fixed_landlord = true;
   c.pool_agents = {"heuristic", "mcts:sims=5,threads=1"};
   c.pool_share = 0.25;
-  c.q_rescale = true;
   c.pg_share = 0.75;
   c.pg_lambda = 0.5;
   c.pg_scale = 2.5;
   c.counterfactual_bids = true;
   c.bid_games = 7;
-  c.infer = 0.25;
-  c.infer_moves = 0;
-  c.infer_draws = 12;
+  c.search.inference.mismatch_weight = 0.25;
+  c.search.inference.last_moves = 0;
+  c.search.inference.draws = 12;
   c.teacher = "dir with space/t.ddz";
   c.distill = true;
-  c.confident = 0.875;
+  c.search.confident = 0.875;
   const TrainConfig r = parse_config(c.to_yaml(), "effective");
   EXPECT_DOUBLE_EQ(r.rollout_mix_final, 0.125);
   EXPECT_DOUBLE_EQ(r.rollout_mix_decay_minutes, 90);
-  EXPECT_EQ(r.rollout_policy, "net");
-  EXPECT_EQ(r.rollout_others, "heuristic");
+  EXPECT_EQ(r.search.rollout_policy, "net");
+  EXPECT_EQ(r.search.rollout_others, "heuristic");
   EXPECT_EQ(r.search_target, "candidates");
-  EXPECT_EQ(r.solver_cards, 11);
-  EXPECT_EQ(r.solver_nodes, 777);
-  EXPECT_EQ(r.rollout_solver_cards, 9);
+  EXPECT_EQ(r.search.solver_cards, 11);
+  EXPECT_EQ(r.search.solver_nodes, 777);
+  EXPECT_EQ(r.search.rollout_solver_cards, 9);
   EXPECT_TRUE(r.eval_fixed_landlord);
   EXPECT_EQ(r.seed, 99u);
-  EXPECT_EQ(r.sims, 40);
+  EXPECT_EQ(r.search.sims, 40);
   EXPECT_DOUBLE_EQ(r.lr, 3e-4);
   EXPECT_TRUE(r.bidding);
   EXPECT_DOUBLE_EQ(r.bidding_share, 0.375);
@@ -208,20 +206,19 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_EQ(r.eval_opponents, c.eval_opponents);
   EXPECT_EQ(r.pool_agents, c.pool_agents);
   EXPECT_DOUBLE_EQ(r.pool_share, 0.25);
-  EXPECT_TRUE(r.q_rescale);
   EXPECT_DOUBLE_EQ(r.pg_share, 0.75);
   EXPECT_DOUBLE_EQ(r.pg_lambda, 0.5);
   EXPECT_DOUBLE_EQ(r.pg_scale, 2.5);
   EXPECT_TRUE(r.counterfactual_bids);
   EXPECT_EQ(r.bid_games, 7);
-  EXPECT_DOUBLE_EQ(r.infer, 0.25);
-  EXPECT_EQ(r.infer_moves, 0);
+  EXPECT_DOUBLE_EQ(r.search.inference.mismatch_weight, 0.25);
+  EXPECT_EQ(r.search.inference.last_moves, 0);
   EXPECT_TRUE(r.distill);
-  EXPECT_EQ(r.infer_draws, 12);
+  EXPECT_EQ(r.search.inference.draws, 12);
   EXPECT_EQ(r.teacher, "dir with space/t.ddz");
-  EXPECT_DOUBLE_EQ(r.confident, 0.875);
+  EXPECT_DOUBLE_EQ(r.search.confident, 0.875);
   EXPECT_EQ(r.eval_agent, "mcts+net");
-  EXPECT_DOUBLE_EQ(r.rollout_mix, 0.25);
+  EXPECT_DOUBLE_EQ(r.search.rollout_mix, 0.25);
   EXPECT_EQ(r.to_yaml(), c.to_yaml());
 }
 
@@ -243,7 +240,9 @@ std::filesystem::path temp_dir(const std::string& name) {
 // members are counted by aggregate initialisation, independently of the table.
 TEST(SelfplayConfig, EveryMemberIsDeclared) {
   EXPECT_EQ(train_settings().members_covered(), aggregate_member_count<TrainConfig>());
-  EXPECT_EQ(train_settings().settings().size(), aggregate_member_count<TrainConfig>());
+  // One line per member, but the search's member brings the Gumbel table's settings.
+  EXPECT_EQ(train_settings().settings().size(),
+            aggregate_member_count<TrainConfig>() - 1 + gumbel_settings_table().settings().size());
   std::set<std::string> names;
   for (const auto& s : train_settings().settings()) {
     EXPECT_TRUE(names.insert(s.info.name).second) << "declared twice: " << s.info.name;
@@ -309,7 +308,7 @@ TEST(SelfplayConfig, ErrorsNameTheLine) {
   EXPECT_NE(error_of("# a comment\nsimz: 9\n").find("unknown key 'simz' (line 2)"), std::string::npos);
   EXPECT_NE(error_of("sims: 0\n").find("out of range [1, 100000] (line 1)"), std::string::npos);
   // A check between keys names the key that has to change, and its line.
-  EXPECT_NE(error_of("sims: 4\nfast_sims: 2\ngumbel_k: 8\n").find("key 'gumbel_k': must not exceed sims (4) (line 3)"),
+  EXPECT_NE(error_of("sims: 4\nfast_sims: 2\ngumbel_k: 8\n").find("key 'k': must not exceed sims (4) (line 3)"),
             std::string::npos);
 }
 

@@ -20,7 +20,7 @@ policy_hidden: [16]
 value_hidden: [16]
 bid_hidden: [8]
 sims: 4
-gumbel_k: 4
+k: 4
 fast_sims: 2
 min_replay: 100
 replay_capacity: 5000

@@ -54,7 +54,8 @@ GameState random_position(uint64_t seed, int plies, bool bidding) {
 
 TEST(SelfplayActor, RolloutMixDecaysLinearly) {
   TrainConfig cfg;
-  cfg.rollout_mix = 0.5;
+  cfg.search.rollout_mix = 0.0;  // the value net alone unless the test says otherwise
+  cfg.search.rollout_mix = 0.5;
   EXPECT_DOUBLE_EQ(rollout_mix_at(cfg, 100.0), 0.5);  // no decay configured
   cfg.rollout_mix_final = 0.1;
   cfg.rollout_mix_decay_minutes = 60;
@@ -66,6 +67,7 @@ TEST(SelfplayActor, RolloutMixDecaysLinearly) {
 
 TEST(SelfplayActor, EvaluationRulesFollowBiddingUnlessFixedLandlordIsAsked) {
   TrainConfig cfg;
+  cfg.search.rollout_mix = 0.0;  // the value net alone unless the test says otherwise
   cfg.bidding = true;
   EXPECT_TRUE(evaluation_rules(cfg).bidding);
   cfg.eval_fixed_landlord = true;
@@ -79,8 +81,9 @@ TEST(SelfplayActor, EvaluationRulesFollowBiddingUnlessFixedLandlordIsAsked) {
 
 TEST(SelfplayActor, GameSamplesHaveOutcomes) {
   TrainConfig cfg;
-  cfg.sims = 4;
-  cfg.gumbel_k = 4;
+  cfg.search.rollout_mix = 0.0;  // the value net alone unless the test says otherwise
+  cfg.search.sims = 4;
+  cfg.search.k = 4;
   cfg.fast_sims = 2;
   for (bool bidding : {false, true}) {
     cfg.bidding = bidding;
@@ -124,31 +127,31 @@ int rollout_setting_changes_targets(const TrainConfig& base, const TrainConfig& 
   return differ;
 }
 
-// rollout_policy: net: the searched game is reproducible, its samples are whole, and the network's
+// rollout: net: the searched game is reproducible, its samples are whole, and the network's
 // rollouts judge differently from the heuristic's (some policy target differs on the same seed).
 TEST(SelfplayActor, NetworkRolloutsTeachTheirOwnTargets) {
   TrainConfig heuristic = rollout_search_config(), net = rollout_search_config();
-  heuristic.rollout_policy = "heuristic";
-  net.rollout_policy = "net";
+  heuristic.search.rollout_policy = "heuristic";
+  net.search.rollout_policy = "net";
   EXPECT_GT(rollout_setting_changes_targets(heuristic, net), 0);
 }
 
-// rollout_others: heuristic: the opposing side's rollout seats are the heuristic's, so the targets
+// others: heuristic: the opposing side's rollout seats are the heuristic's, so the targets
 // differ from all-network rollouts on some seed, and the game stays reproducible.
 TEST(SelfplayActor, HeuristicOpponentsInNetworkRollouts) {
   TrainConfig all_net = rollout_search_config(), others = rollout_search_config();
-  all_net.rollout_policy = others.rollout_policy = "net";
-  others.rollout_others = "heuristic";
+  all_net.search.rollout_policy = others.search.rollout_policy = "net";
+  others.search.rollout_others = "heuristic";
   EXPECT_GT(rollout_setting_changes_targets(all_net, others), 0);
 }
 
-// rollout_solver_cards: the searched game's rollouts end at the solver (30 cards here, so that the
+// rollout_solver: the searched game's rollouts end at the solver (30 cards here, so that the
 // first searches' rollouts reach it), so the targets differ from full rollouts on some seed, and
 // the game stays reproducible.
 TEST(SelfplayActor, RolloutSolverEndsTheTeachersRollouts) {
   TrainConfig full = rollout_search_config(), ended = rollout_search_config();
-  full.solver_cards = ended.solver_cards = 12;
-  ended.rollout_solver_cards = 30;
+  full.search.solver_cards = ended.search.solver_cards = 12;
+  ended.search.rollout_solver_cards = 30;
   EXPECT_GT(rollout_setting_changes_targets(full, ended), 0);
 }
 
@@ -168,7 +171,7 @@ std::string tiny_teacher_file(const char* dir, uint64_t seed) {
 // learner has (the same game as the teacher's own self-play), and differ from the learner's own.
 TEST(SelfplayActor, TeacherSearchesInsteadOfTheLearner) {
   TrainConfig cfg = rollout_search_config();
-  cfg.rollout_policy = "net";
+  cfg.search.rollout_policy = "net";
   const std::string path = tiny_teacher_file("selfplay_teacher", 11);
   const EigenNet teacher(tiny_spec(), random_weights(tiny_spec(), 11));
   const EigenNet learner(tiny_spec(), random_weights(tiny_spec(), 12));
@@ -195,7 +198,7 @@ TEST(SelfplayActor, TeacherSearchesInsteadOfTheLearner) {
 // is a sample whose target is the teacher's softmax, and the learner's own weights play no part.
 TEST(SelfplayActor, DistillPlaysTheTeachersArgmaxAndLearnsItsSoftmax) {
   TrainConfig cfg = rollout_search_config();
-  cfg.rollout_policy = "net";
+  cfg.search.rollout_policy = "net";
   const EigenNet teacher(tiny_spec(), random_weights(tiny_spec(), 21));
   cfg.teacher = tiny_teacher_file("selfplay_distill", 21);
   cfg.distill = true;
@@ -281,12 +284,12 @@ TEST(SelfplayActor, ConfidentMovesArePlayedUnsearched) {
   std::sort(tops.begin(), tops.end());
   ASSERT_LT(tops.back(), 0.999);  // so that a threshold above them all is below 1 (not off)
   TrainConfig sure = plain;
-  sure.confident = tops[tops.size() / 2];  // about half the moves unsearched
+  sure.search.confident = tops[tops.size() / 2];  // about half the moves unsearched
   int searched = 0, unsearched = 0;
   for (uint64_t seed : {81, 82, 83}) {
     for (const PlaySample& s : play_selfplay_game(net, sure, seed).plays) {
-      const ConfidentMove m =
-          confident_move(NetEvaluator::borrowing(net), observe(s.state, s.state.to_move()), s.moves, sure.confident);
+      const ConfidentMove m = confident_move(NetEvaluator::borrowing(net), observe(s.state, s.state.to_move()), s.moves,
+                                             sure.search.confident);
       if (s.has_policy) {
         ++searched;
         EXPECT_EQ(m.index, -1) << seed;
@@ -297,12 +300,12 @@ TEST(SelfplayActor, ConfidentMovesArePlayedUnsearched) {
       }
     }
     TrainConfig none_sure = plain;  // on, but above every prior seen: the game is plain's
-    none_sure.confident = tops.back() + 1e-6;
+    none_sure.search.confident = tops.back() + 1e-6;
     const GameSamples a = play_selfplay_game(net, plain, seed), b = play_selfplay_game(net, none_sure, seed);
     ASSERT_EQ(a.plays.size(), b.plays.size());
     for (size_t i = 0; i < a.plays.size(); ++i) EXPECT_EQ(a.plays[i].policy, b.plays[i].policy);
     TrainConfig all = plain;
-    all.confident = 0.0;
+    all.search.confident = 0.0;
     for (const PlaySample& s : play_selfplay_game(net, all, seed).plays) EXPECT_FALSE(s.has_policy);
   }
   EXPECT_GT(searched, 0);
@@ -313,6 +316,7 @@ TEST(SelfplayActor, ConfidentMovesArePlayedUnsearched) {
 // one or two network seats (both kinds occur) and a pool agent drawn from the list.
 TEST(SelfplayActor, PoolGamesFollowTheShare) {
   TrainConfig cfg;
+  cfg.search.rollout_mix = 0.0;  // the value net alone unless the test says otherwise
   for (uint64_t seed = 1; seed <= 50; ++seed) EXPECT_EQ(plan_seats(cfg, seed).pool_agent, -1);
   cfg.pool_agents = {"random", "heuristic"};
   cfg.pool_share = 0.3;
@@ -342,8 +346,9 @@ TEST(SelfplayActor, PoolGamesFollowTheShare) {
 // Small searched games, every one with the heuristic in the pool.
 TrainConfig heuristic_pool_games() {
   TrainConfig cfg;
-  cfg.sims = 4;
-  cfg.gumbel_k = 4;
+  cfg.search.rollout_mix = 0.0;  // the value net alone unless the test says otherwise
+  cfg.search.sims = 4;
+  cfg.search.k = 4;
   cfg.fast_sims = 2;
   cfg.pool_agents = {"heuristic"};
   cfg.pool_share = 1.0;
@@ -388,6 +393,7 @@ TEST(SelfplayActor, PoolSeatsGiveNoSamples) {
 // agent holds exactly one side, the landlord alone or both farmers, each in about half the games.
 TEST(SelfplayActor, PoolSidesGiveTheAgentAWholeSide) {
   TrainConfig cfg;
+  cfg.search.rollout_mix = 0.0;  // the value net alone unless the test says otherwise
   cfg.pool_agents = {"heuristic"};
   cfg.pool_share = 1.0;
   cfg.pool_seats = "sides";

@@ -116,7 +116,7 @@ TEST(TrainerActorPool, PlaysTheSeededGamesAtTheScheduledMix) {
   TrainConfig cfg = tiny_config();
   cfg.seed = 9;
   cfg.actors = 1;
-  cfg.rollout_mix = 1.0;
+  cfg.search.rollout_mix = 1.0;
   cfg.rollout_mix_final = 0.0;
   cfg.rollout_mix_decay_minutes = 10;
   const double minutes = 5;  // mix 0.5

@@ -19,11 +19,12 @@ inline NetworkSpec tiny_spec() {
 // A config of tiny_spec()'s widths with the fewest simulations the search accepts.
 inline TrainConfig tiny_config() {
   TrainConfig cfg;
+  cfg.search.rollout_mix = 0.0;  // the value net alone unless the test says otherwise
   cfg.policy_hidden = {16};
   cfg.value_hidden = {16};
   cfg.bid_hidden = {8};
-  cfg.sims = 4;
-  cfg.gumbel_k = 4;
+  cfg.search.sims = 4;
+  cfg.search.k = 4;
   cfg.fast_sims = 2;
   return cfg;
 }
@@ -31,10 +32,10 @@ inline TrainConfig tiny_config() {
 // tiny_config() with every move searched (8 simulations) and scored by rollouts alone.
 inline TrainConfig rollout_search_config() {
   TrainConfig cfg = tiny_config();
-  cfg.sims = 8;
+  cfg.search.sims = 8;
   cfg.full_search_prob = 1.0;
-  cfg.rollout_mix = 1.0;
-  cfg.c_scale = 1.0;
+  cfg.search.rollout_mix = 1.0;
+  cfg.search.c_scale = 1.0;
   return cfg;
 }
 

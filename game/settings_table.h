@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-namespace ddz::selfplay {
+namespace ddz {
 
 enum class SettingType { Bool, Int, Int64, UInt64, Double, Choice, Text, IntList, TextList };
 
@@ -45,6 +45,7 @@ struct RetiredSetting {
   std::string name;
   std::string former_default;  // as YAML writes it
   std::string when;  // the date it was removed
+  std::string renamed_to;  // non-empty: the setting lives on under this name
 };
 
 // One setting of a config struct C: its description and where its value sits in a C.
@@ -91,7 +92,11 @@ class SettingsTable {
   }
 
   void retire(const char* name, const char* former_default, const char* when) {
-    retired_.push_back({name, former_default, when});
+    retired_.push_back({name, former_default, when, ""});
+  }
+  // A setting that took another name: a file giving the old one is told the new one.
+  void rename(const char* old_name, const char* new_name, const char* when) {
+    retired_.push_back({old_name, "", when, new_name});
   }
   const std::vector<RetiredSetting>& retired() const { return retired_; }
 
@@ -185,4 +190,4 @@ constexpr size_t aggregate_member_count() {
   else return N;
 }
 
-}  // namespace ddz::selfplay
+}  // namespace ddz
