@@ -49,7 +49,7 @@ AgentSpec AgentSpec::parse(const std::string& text) {
 AgentSpec AgentSpec::from_settings(std::string text, std::map<std::string, std::string> values) {
   AgentSpec spec;
   spec.text_ = std::move(text);
-  spec.kind_ = "settings";
+  spec.kind_ = spec.text_;  // names the source in check()'s messages
   spec.values_ = std::move(values);
   return spec;
 }

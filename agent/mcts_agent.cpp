@@ -95,7 +95,14 @@ MctsAgentConfig mcts_config_from_spec(const AgentSpec& spec) {
   spec.check(allowed);
   MctsAgentConfig c;
   if (spec.has("config")) c = load_mcts_config(spec.get_string("config", ""), c);
-  read_spec_settings(spec, AgentSpec(), mcts_settings_table(), c);
+  for (const Setting<MctsAgentConfig>& s : mcts_settings_table().settings()) {
+    if (!spec.has(s.info.name)) continue;
+    try {
+      read_spec_setting(spec, s.info, s.value(c));
+    } catch (const AgentSpecError& e) {  // the key named as a config file's errors name it
+      throw AgentSpecError("agent spec \"" + spec.text() + "\", key \"" + s.info.name + "\": " + e.what());
+    }
+  }
   if (c.search.simulations == 0 && c.search.time_ms <= 0)
     throw AgentSpecError("agent spec \"" + spec.text() + "\": give sims > 0 or ms > 0");
   return c;

@@ -17,9 +17,9 @@ const SettingsTable<NetBidOptions>& net_bid_settings_table() {
                   "bid=lookahead: weight of a deal per earlier bid it makes unlikely (1 = all deals alike)");
     SettingsTable<NetBidOptions> t;
     t.group("bidding");
-    t.add("bid", &NetBidOptions::source, one_of({"head", "lookahead", "heuristic", "mcts", "search"}),
+    t.add("bid", &NetBidOptions::source, one_of({"head", "lookahead", "heuristic", "mcts"}),
           "head: the bid head decides; lookahead: the rest of the bidding simulated in sampled deals and scored by "
-          "the value net; heuristic or mcts (search): that agent kind's bidding");
+          "the value net; heuristic or mcts: that agent kind's bidding");
     t.add("bid_threshold", &NetBidOptions::threshold, reals(-100, 100),
           "bid=head: bid the most allowed when the head's expected landlord score per unit of base exceeds this");
     t.embed(lookahead, &NetBidOptions::lookahead);
@@ -41,7 +41,7 @@ NetBidOptions net_bid_options(const AgentSpec& spec, const AgentSpec& file) {
 
 NetBidder::NetBidder(std::shared_ptr<const EigenNet> net, const NetBidOptions& options)
     : net_(std::move(net)), options_(options) {
-  if (options_.source == "heuristic" || options_.source == "mcts" || options_.source == "search")
+  if (options_.source == "heuristic" || options_.source == "mcts")
     other_ = make_agent(options_.source == "heuristic" ? "heuristic" : "mcts");
 }
 

@@ -19,7 +19,7 @@ struct NetBidOptions {
   // bid=: "head": the bid head predicts s, the landlord's expected score per unit of base with
   // this hand, and the agent bids the most allowed when s > threshold, else passes (as if passing
   // were worth 0). "lookahead": agent/bid_lookahead.h, which also weighs what passing is worth.
-  // "heuristic" or "mcts" (also spelt "search"): that agent kind's bidding at its defaults.
+  // "heuristic" or "mcts": that agent kind's bidding at its defaults.
   std::string source = "head";
   double threshold = 0.0;  // bid_threshold=
   BidLookaheadOptions lookahead;  // bid_worlds=, bid_infer=

@@ -36,13 +36,13 @@ void read_spec_setting(const AgentSpec& from, const SettingInfo& info, void* val
     case SettingType::Choice: {
       std::string& v = *static_cast<std::string*>(value);
       const std::string given = from.get_string(name, v);
-      std::string known;
-      for (const std::string& c : info.choices) {
-        if (c == given) {
+      std::string known;  // "a, b or c"
+      for (size_t i = 0; i < info.choices.size(); ++i) {
+        if (info.choices[i] == given) {
           v = given;
           return;
         }
-        known += (known.empty() ? "" : ", ") + c;
+        known += (i == 0 ? "" : i + 1 == info.choices.size() ? " or " : ", ") + info.choices[i];
       }
       throw AgentSpecError("agent spec \"" + from.text() + "\": " + name + "=" + given + " is not one of " + known);
     }

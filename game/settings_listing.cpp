@@ -142,9 +142,10 @@ std::string list_settings_markdown(const std::vector<BoundSetting>& defaults,
   os << "# " << title << "\n\n" << intro;
   os << settings_markdown_table(defaults);
   if (!retired.empty()) {
-    os << "\n## Retired\n\nRemoved with their code because no shipped config set them. A file may still give one\n"
-       << "at its former default, which did nothing (a run directory's config.yaml from before lists them);\n"
-       << "any other value is an error.\n\n| key | former default | removed |\n| --- | --- | --- |\n";
+    os << "\n## Retired\n\nKeys removed with their code because no shipped config set them, or renamed. A file may\n"
+       << "still give a removed key at its former default, which did nothing (a run directory's config.yaml\n"
+       << "from before lists them); any other value, or a renamed key, is an error naming the key.\n\n"
+       << "| key | former default | removed |\n| --- | --- | --- |\n";
     for (const auto& r : retired)
       os << "| `" << r.name << "` | "
          << (r.renamed_to.empty() ? "`" + r.former_default + "`" : "renamed to `" + r.renamed_to + "`") << " | "

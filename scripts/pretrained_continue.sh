@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Continues the shipped agent's training run (configs/pretrained.yaml) from the state committed in
-# models/pretrained/run/, so that every session (on any machine) adds to the same run.
+# models/pretrained/run/, so that every continuation (on any machine) adds to the same run.
 # Usage: scripts/pretrained_continue.sh [BUILD_DIR] [RUN_DIR] [more ddz train flags, e.g. --grow
 # when the committed state has an older feature version]; stop it with Ctrl-C or SIGTERM (a
 # checkpoint is written), then scripts/pretrained_ship.sh commits the result's files.

@@ -42,7 +42,7 @@ TEST(GumbelAgent, PlaysLegalReproducibleGames) {
   std::remove(path.c_str());
 }
 
-// bid=search hands the bids to the `mcts` agent's simulation; its games stay legal and
+// bid=mcts hands the bids to the `mcts` agent's simulation; its games stay legal and
 // reproducible, and some deals are bid differently from the bid head of random weights.
 TEST(GumbelAgent, BidsBySearchWhenAsked) {
   const std::string path = testing::small_model_file("", "gumbel_bid", 9);
@@ -51,8 +51,8 @@ TEST(GumbelAgent, BidsBySearchWhenAsked) {
   int differ = 0;
   for (uint64_t seed = 1; seed <= 8; ++seed) {
     auto head = make_agent("gumbel:" + path + ",sims=4,k=2,rollout_mix=1");
-    auto search = make_agent("gumbel:" + path + ",sims=4,k=2,rollout_mix=1,bid=search");
-    auto again = make_agent("gumbel:" + path + ",sims=4,k=2,rollout_mix=1,bid=search");
+    auto search = make_agent("gumbel:" + path + ",sims=4,k=2,rollout_mix=1,bid=mcts");
+    auto again = make_agent("gumbel:" + path + ",sims=4,k=2,rollout_mix=1,bid=mcts");
     auto h1 = make_agent("heuristic"), h2 = make_agent("heuristic");
     const GameState a = play_game({search.get(), h1.get(), h2.get()}, seed, rules);
     const GameState b = play_game({again.get(), h1.get(), h2.get()}, seed, rules);

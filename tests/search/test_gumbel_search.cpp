@@ -21,9 +21,12 @@
 #include "search/world_inference.h"
 #include "search/world_sampler.h"
 #include "solver/endgame_solver.h"
+#include "tests/search/random_position.h"
 
 namespace ddz {
 namespace {
+
+using testing::random_position;
 
 // A small network of the real layer structure with the random weights of `seed`.
 NetEvaluator tiny_network(uint64_t seed) {
@@ -32,27 +35,6 @@ NetEvaluator tiny_network(uint64_t seed) {
   spec.value_hidden = {16};
   spec.bid_hidden = {8};
   return NetEvaluator(std::make_shared<const EigenNet>(spec, random_weights(spec, seed)));
-}
-
-// Plays random legal moves for `plies` plies from a seeded deal.
-GameState random_position(uint64_t seed, int plies, bool bidding) {
-  Rules rules;
-  rules.bidding = bidding;
-  GameState s(seed, rules);
-  Rng rng(seed);
-  while (s.phase() == Phase::Bidding) {
-    auto bids = s.legal_bids();
-    s.apply_bid(bids[rng.below(uint32_t(bids.size()))]);
-  }
-  std::vector<Move> moves;
-  for (int i = 0; i < plies && s.phase() == Phase::Play; ++i) {
-    s.legal(moves);
-    GameState next = s;
-    next.apply_trusted(moves[rng.below(uint32_t(moves.size()))]);
-    if (next.phase() != Phase::Play) break;
-    s = next;
-  }
-  return s;
 }
 
 TEST(HistoryWorlds, RebuiltWorldsKeepHistoryAndFeatures) {

@@ -46,7 +46,7 @@ TEST(Recipe, PretrainedPhasesHaveTheRetiredPhaseFilesSettings) {
   }
   // phase3a: phase 3 before its teacher went from 32 to 128 simulations (step 89,074).
   TrainConfig phase3a = recipe.phases[recipe.index_of("phase3", "")].config;
-  phase3a.sims = 32;
+  phase3a.search.sims = 32;
   EXPECT_EQ(recipe.phases[recipe.index_of("phase3a", "")].config.to_yaml(), phase3a.to_yaml());
   EXPECT_EQ(recipe.phases.size(), golden.size() + 1);
 }

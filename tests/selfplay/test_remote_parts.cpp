@@ -132,7 +132,7 @@ TEST(RemoteWire, GreetingNamesTheFirstDifference) {
   EXPECT_EQ(same.name, "a");
   EXPECT_EQ(hello_mismatch(mine, same), "");
   TrainConfig other = cfg;
-  other.sims = 8;
+  other.search.sims = 8;
   EXPECT_NE(
       hello_mismatch(mine, make_hello(other, tiny_spec(), "b", 1)).find("'sims: 8' where the learner has 'sims: 4'"),
       std::string::npos);
@@ -313,7 +313,7 @@ TEST(RemoteHubActor, ActorFeedsTheHubAndStopsWhenTheRunEnds) {
 TEST(RemoteHubActor, AnotherConfigIsRefusedOnBothSides) {
   const fs::path dir = fresh_dir("remote_refuse");
   TrainConfig other = tiny_config();
-  other.sims = 8;
+  other.search.sims = 8;
   const fs::path other_file = dir / "other.yaml";
   std::ofstream(other_file) << other.to_yaml();
   HubRig rig(dir, tiny_config(), 0);

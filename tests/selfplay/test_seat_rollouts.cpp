@@ -84,7 +84,7 @@ TEST(SeatRollouts, InferenceAndSeatsChangeTheTeacherReproducibly) {
   base.pool_agents = {"heuristic"};
   base.pool_share = 1.0;
   TrainConfig infer = base, seats = base;
-  infer.infer = 0.2;
+  infer.search.inference.mismatch_weight = 0.2;
   seats.search.rollout_others = "seats";
   Learner learner(tiny_spec(), base, 5);
   const EigenNet net(tiny_spec(), learner.weights());

@@ -68,7 +68,7 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'eval_agent'"), std::string::npos) << e;
   e = error_of("min_replay: 5000\nreplay_capacity: 1000\n");
   EXPECT_NE(e.find("key 'min_replay'"), std::string::npos) << e;
-  e = error_of("sims: 4\ngumbel_k: 8\nfast_sims: 2\n");
+  e = error_of("sims: 4\nk: 8\nfast_sims: 2\n");
   EXPECT_NE(e.find("key 'k'"), std::string::npos) << e;
   e = error_of("rollout_mix: 1.2\n");
   EXPECT_NE(e.find("key 'rollout_mix'"), std::string::npos) << e;
@@ -78,7 +78,7 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'search_target'"), std::string::npos) << e;
   e = error_of("others: random\n");
   EXPECT_NE(e.find("key 'others'"), std::string::npos) << e;
-  EXPECT_EQ(parse_config("rollout: net\nrollout_others: seats\n", "seats").rollout_others, "seats");
+  EXPECT_EQ(parse_config("rollout: net\nothers: seats\n", "seats").search.rollout_others, "seats");
   e = error_of("pool_seats: one\n");
   EXPECT_NE(e.find("key 'pool_seats'"), std::string::npos) << e;
   EXPECT_EQ(parse_config("pool_seats: sides\n", "sides").pool_seats, "sides");
@@ -103,7 +103,7 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_FALSE(parse_config("", "default").distill);
   e = error_of("confident: 1.5\n");
   EXPECT_NE(e.find("key 'confident'"), std::string::npos) << e;
-  EXPECT_DOUBLE_EQ(parse_config("", "default").confident, 1.0);
+  EXPECT_DOUBLE_EQ(parse_config("", "default").search.confident, 1.0);
   e = error_of("bid_games: 4\n");  // without bidding: true
   EXPECT_NE(e.find("key 'bid_games'"), std::string::npos) << e;
   e = error_of("bidding: true\nbid_games: 51\n");
@@ -135,14 +135,14 @@ TEST(SelfplayConfig, RisingRolloutMixIsRejected) {
       error_of("rollout_mix: 0.2\nrollout_mix_final: 0.5\nrollout_mix_decay_minutes: 10\n").find("rollout_mix_final"),
       std::string::npos);
   EXPECT_EQ(error_of("rollout_mix: 0.5\nrollout_mix_final: 0.2\nrollout_mix_decay_minutes: 10\n"), "");
-  EXPECT_NE(error_of("solver: 55\n").find("solver_cards"), std::string::npos);
+  EXPECT_NE(error_of("solver: 55\n").find("key 'solver'"), std::string::npos);
 }
 
-// rollout_solver_cards hands rollouts to the exact solver, so it needs one (solver_cards > 0).
+// rollout_solver hands rollouts to the exact solver, so it needs one (solver > 0).
 TEST(SelfplayConfig, RolloutSolverNeedsTheSolver) {
-  EXPECT_NE(error_of("rollout_solver: 16\n").find("key 'rollout_solver': needs solver_cards > 0"), std::string::npos);
-  EXPECT_NE(error_of("solver: 20\nrollout_solver_cards: 55\n").find("rollout_solver_cards"), std::string::npos);
-  EXPECT_EQ(error_of("solver: 20\nrollout_solver_cards: 16\n"), "");
+  EXPECT_NE(error_of("rollout_solver: 16\n").find("key 'rollout_solver': needs solver > 0"), std::string::npos);
+  EXPECT_NE(error_of("solver: 20\nrollout_solver: 55\n").find("key 'rollout_solver'"), std::string::npos);
+  EXPECT_EQ(error_of("solver: 20\nrollout_solver: 16\n"), "");
 }
 
 TEST(SelfplayConfig, MissingFileIsNamed) {
@@ -308,18 +308,37 @@ TEST(SelfplayConfig, ErrorsNameTheLine) {
   EXPECT_NE(error_of("# a comment\nsimz: 9\n").find("unknown key 'simz' (line 2)"), std::string::npos);
   EXPECT_NE(error_of("sims: 0\n").find("out of range [1, 100000] (line 1)"), std::string::npos);
   // A check between keys names the key that has to change, and its line.
-  EXPECT_NE(error_of("sims: 4\nfast_sims: 2\ngumbel_k: 8\n").find("key 'k': must not exceed sims (4) (line 3)"),
+  EXPECT_NE(error_of("sims: 4\nfast_sims: 2\nk: 8\n").find("key 'k': must not exceed sims (4) (line 3)"),
             std::string::npos);
 }
 
 // Settings that no shipped config used were retired (2026-12-07) with their code. A run
 // directory's config.yaml from before still lists each at its default, which did nothing and
 // is accepted; any other value is refused, naming the key, instead of running without it.
+// The search's keys took the agents' names (2026-12-07); a file with an old name is told the new one.
+TEST(SelfplayConfig, RenamedKeysNameTheirNewName) {
+  for (const auto& [old_key, new_key] : {std::pair<const char*, const char*>{"gumbel_k", "k"},
+                                         {"solver_cards", "solver"},
+                                         {"rollout_solver_cards", "rollout_solver"},
+                                         {"rollout_policy", "rollout"},
+                                         {"rollout_others", "others"}}) {
+    const std::string e = error_of(std::string(old_key) + ": 8\n");
+    EXPECT_NE(e.find("key '" + std::string(old_key) + "': was renamed to '" + new_key + "'"), std::string::npos) << e;
+  }
+  // The same names in a training config and in an agent spec give the same search settings.
+  const TrainConfig c = parse_config("sims: 48\nk: 6\nsolver: 18\nrollout_solver: 12\nstakes: 1\n", "names");
+  EXPECT_EQ(c.search.sims, 48);
+  EXPECT_EQ(c.search.k, 6);
+  EXPECT_EQ(c.search.solver_cards, 18);
+  EXPECT_EQ(c.search.rollout_solver_cards, 12);
+  EXPECT_DOUBLE_EQ(c.search.stake_weight, 1.0);
+}
+
 TEST(SelfplayConfig, RetiredKeysTakeOnlyTheirFormerDefault) {
   const std::string old_dump =
       "changed_weight: 1\ndecision_target: 0\npg_entropy: 0.0\npg_rollout_share: 0\npg_rollout_k: 4\n"
       "pg_rollout_pool: false\nsims: 8\n";
-  EXPECT_EQ(parse_config(old_dump, "old").sims, 8);
+  EXPECT_EQ(parse_config(old_dump, "old").search.sims, 8);
   EXPECT_EQ(parse_config(old_dump, "old").to_yaml().find("pg_entropy"), std::string::npos);
   for (const char* text : {"changed_weight: 5\n", "decision_target: 0.5\n", "pg_entropy: 0.01\n",
                            "pg_rollout_share: 1\n", "pg_rollout_k: 3\n", "pg_rollout_pool: true\n"}) {

@@ -23,34 +23,15 @@
 #include "search/world_inference.h"
 #include "search/world_sampler.h"
 
+#include "tests/search/random_position.h"
 #include "tests/selfplay/tiny_spec.h"
 
 namespace ddz::selfplay {
 namespace {
 
+using ddz::testing::random_position;
 using testing::rollout_search_config;
 using testing::tiny_spec;
-
-// Plays random legal moves for `plies` plies from a seeded deal.
-GameState random_position(uint64_t seed, int plies, bool bidding) {
-  Rules rules;
-  rules.bidding = bidding;
-  GameState s(seed, rules);
-  Rng rng(seed);
-  while (s.phase() == Phase::Bidding) {
-    auto bids = s.legal_bids();
-    s.apply_bid(bids[rng.below(uint32_t(bids.size()))]);
-  }
-  std::vector<Move> moves;
-  for (int i = 0; i < plies && s.phase() == Phase::Play; ++i) {
-    s.legal(moves);
-    GameState next = s;
-    next.apply_trusted(moves[rng.below(uint32_t(moves.size()))]);
-    if (next.phase() != Phase::Play) break;
-    s = next;
-  }
-  return s;
-}
 
 TEST(SelfplayActor, RolloutMixDecaysLinearly) {
   TrainConfig cfg;
