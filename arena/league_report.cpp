@@ -181,4 +181,69 @@ std::string league_svg(const LeagueStandings& st) {
   return o.str();
 }
 
+std::string progress_text(const std::string& title, const std::vector<ProgressPoint>& points) {
+  std::ostringstream o;
+  o << title << "\n"
+    << pad("step", 10, true) << pad("hours", 9, true) << pad("games", 12, true) << pad("rating", 8, true)
+    << "  95% CI\n";
+  for (const auto& p : points)
+    o << pad(std::to_string(p.step), 10, true) << pad(fmt("%.2f", p.hours), 9, true)
+      << pad(std::to_string(p.games), 12, true) << pad(fmt("%.0f", p.rating), 8, true) << "  [" << fmt("%.0f", p.lo)
+      << ", " << fmt("%.0f", p.hi) << "]\n";
+  return o.str();
+}
+
+std::string progress_svg(const std::string& title, const std::vector<ProgressPoint>& points) {
+  const double panel_w = 340, panel_h = 240, left = 60, gap = 70, top = 40;
+  const double width = left + 2 * panel_w + gap + 20, height = top + panel_h + 60;
+  double lo = 1e300, hi = -1e300, max_hours = 0, max_games = 0;
+  for (const auto& p : points) {
+    lo = std::min(lo, p.lo);
+    hi = std::max(hi, p.hi);
+    max_hours = std::max(max_hours, p.hours);
+    max_games = std::max(max_games, double(p.games));
+  }
+  if (points.empty()) lo = 0, hi = 1;
+  if (hi - lo < 1) hi = lo + 1;
+  const double pad_y = (hi - lo) * 0.05;
+  lo -= pad_y;
+  hi += pad_y;
+  if (max_hours <= 0) max_hours = 1;
+  if (max_games <= 0) max_games = 1;
+  auto y = [&](double r) { return top + panel_h - (r - lo) / (hi - lo) * panel_h; };
+  std::ostringstream o;
+  o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
+    << "\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  o << "<text x=\"" << left << "\" y=\"20\" font-size=\"14\">" << xml_escape(title) << "</text>\n";
+  for (int panel = 0; panel < 2; ++panel) {
+    const double x0 = left + panel * (panel_w + gap);
+    const double xmax = panel == 0 ? max_hours : max_games / 1e6;
+    auto x = [&](double v) { return x0 + v / xmax * panel_w; };
+    o << "<rect x=\"" << x0 << "\" y=\"" << top << "\" width=\"" << panel_w << "\" height=\"" << panel_h
+      << "\" fill=\"none\" stroke=\"#999\"/>\n";
+    for (int t = 0; t <= 4; ++t) {
+      const double r = lo + (hi - lo) * t / 4, v = xmax * t / 4;
+      o << "<text x=\"" << x0 - 5 << "\" y=\"" << fmt("%.1f", y(r) + 4) << "\" text-anchor=\"end\">" << fmt("%.0f", r)
+        << "</text>\n";
+      o << "<text x=\"" << fmt("%.1f", x(v)) << "\" y=\"" << top + panel_h + 16 << "\" text-anchor=\"middle\">"
+        << fmt(xmax * 4 < 10 ? "%.2f" : "%.1f", v) << "</text>\n";
+    }
+    o << "<text x=\"" << x0 + panel_w / 2 << "\" y=\"" << top + panel_h + 36 << "\" text-anchor=\"middle\">"
+      << (panel == 0 ? "training hours" : "games (millions)") << "</text>\n";
+    std::string path;
+    for (const auto& p : points) {
+      const double px = x(panel == 0 ? p.hours : double(p.games) / 1e6);
+      path += (path.empty() ? "M" : " L") + fmt("%.1f", px) + "," + fmt("%.1f", y(p.rating));
+      o << "<line x1=\"" << fmt("%.1f", px) << "\" y1=\"" << fmt("%.1f", y(p.lo)) << "\" x2=\"" << fmt("%.1f", px)
+        << "\" y2=\"" << fmt("%.1f", y(p.hi)) << "\" stroke=\"#1f77b4\" stroke-width=\"2\"/>\n";
+      o << "<circle cx=\"" << fmt("%.1f", px) << "\" cy=\"" << fmt("%.1f", y(p.rating))
+        << "\" r=\"3.5\" fill=\"#d62728\"><title>" << xml_escape(p.name) << ": " << fmt("%.0f", p.rating) << " ["
+        << fmt("%.0f", p.lo) << ", " << fmt("%.0f", p.hi) << "]</title></circle>\n";
+    }
+    if (!path.empty()) o << "<path d=\"" << path << "\" fill=\"none\" stroke=\"#d62728\" stroke-opacity=\"0.4\"/>\n";
+  }
+  o << "</svg>\n";
+  return o.str();
+}
+
 }  // namespace ddz

@@ -1,5 +1,9 @@
 // `ddz league`: plays the deals a league file still lacks between entrants (round robin or
 // adaptive), then prints the standings of the whole file and writes them as JSON, CSV and SVG.
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
 #include <chrono>
@@ -13,6 +17,9 @@
 #include "arena/progress.h"
 #include "cli/command_registry.h"
 #include "models/weights.h"
+#include "selfplay/files.h"
+
+extern char** environ;
 
 namespace ddz::cli {
 namespace {
@@ -32,6 +39,7 @@ struct LeagueOptions {
   bool no_spring = false;
   bool no_bomb_double = false;
   std::string out;
+  std::string run;
 };
 
 LeagueEntrant parse_entrant_flag(const std::string& text) {
@@ -102,6 +110,64 @@ class LeagueProgress {
   std::chrono::steady_clock::time_point last_ = start_;
 };
 
+// This binary's path, to run `ddz export` for a checkpoint.
+std::string self_path() {
+  char buf[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) throw std::runtime_error("cannot find the ddz binary (/proc/self/exe) to export checkpoints");
+  return std::string(buf, size_t(n));
+}
+
+// Runs `ddz export --run RUN --checkpoint STEP --out FILE` (its report dropped).
+void export_checkpoint(const std::string& run, int64_t step, const std::string& file) {
+  const std::string exe = self_path(), step_text = std::to_string(step);
+  std::vector<std::string> args{exe, "export", "--run", run, "--checkpoint", step_text, "--out", file};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  int status = 0;
+  if (rc != 0 || ::waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    throw UsageError(run + ": exporting checkpoint " + step_text + " to " + file + " failed");
+}
+
+// --run: every valid checkpoint of a training run as an entrant `RUNNAME-STEP` (net:FILE, the
+// checkpoint exported once into RUN/league/), with how far training had got.
+std::vector<ProgressPoint> run_entrants(const std::string& run, std::vector<LeagueEntrant>& entrants) {
+  namespace sp = ddz::selfplay;
+  if (!sp::fs::is_directory(run)) throw UsageError("--run " + run + ": no such run directory");
+  std::string base = sp::fs::path(run).lexically_normal().filename().string();
+  if (base.empty()) base = sp::fs::path(run).lexically_normal().parent_path().filename().string();
+  const sp::fs::path dir = sp::fs::path(run) / "league";
+  std::vector<ProgressPoint> points;
+  for (const int64_t step : sp::list_checkpoints(run)) {
+    sp::CheckpointInfo info;
+    try {
+      info = sp::read_checkpoint_info(run, step, false);
+    } catch (const sp::RunFileError& e) {
+      std::cerr << "ddz league: skipped a damaged checkpoint: " << e.what() << "\n";
+      continue;
+    }
+    sp::fs::create_directories(dir);
+    const std::string file = (dir / (sp::checkpoint_stem(step) + ".ddz")).string();
+    if (!sp::fs::exists(file)) export_checkpoint(run, step, file);
+    ProgressPoint p;
+    p.name = base + "-" + std::to_string(step);
+    p.step = step;
+    p.hours = info.meta.value("elapsed_s", 0.0) / 3600.0;
+    p.games = info.meta.value("games", int64_t(0));
+    entrants.push_back({p.name, "net:" + file});
+    points.push_back(p);
+  }
+  if (points.empty()) throw UsageError("--run " + run + ": no valid checkpoint in " + sp::checkpoint_dir(run).string());
+  return points;
+}
+
 CommandAction setup(CLI::App& sub) {
   auto o = std::make_shared<LeagueOptions>();
   sub.add_option("--league", o->league, "The league file (JSON lines, one per finished deal pair; created if missing)")
@@ -131,11 +197,18 @@ CommandAction setup(CLI::App& sub) {
   sub.add_flag("--bidding", o->bidding, "Bid for the landlord (as ddz arena --bidding)");
   sub.add_flag("--no-spring", o->no_spring, "Do not double the stake for spring and anti-spring");
   sub.add_flag("--no-bomb-double", o->no_bomb_double, "Do not double the stake for bombs and the rocket");
-  sub.add_option("--out", o->out, "Write the standings to OUT.json, OUT.csv and OUT.svg");
+  sub.add_option("--out", o->out,
+                 "Write the standings to OUT.json, OUT.csv and OUT.svg (with --run also OUT-run.svg: rating "
+                 "against training hours and games)");
+  sub.add_option("--run", o->run,
+                 "A training run directory: each valid checkpoint joins as entrant RUNNAME-STEP (exported once into "
+                 "RUN/league/), and its ratings are shown against training hours and games");
   return [o]() {
     std::vector<LeagueEntrant> entrants;
     if (!o->entrants_file.empty()) entrants = read_entrants_file(o->entrants_file);
     for (const auto& e : o->entrant) entrants.push_back(parse_entrant_flag(e));
+    std::vector<ProgressPoint> progress_points;
+    if (!o->run.empty()) progress_points = run_entrants(o->run, entrants);
     LeagueRunResult run;
     try {
       if (entrants.empty()) {
@@ -166,10 +239,18 @@ CommandAction setup(CLI::App& sub) {
       sc.seed = o->seed;
       const LeagueStandings st = league_standings(run.lines, run.entrants, sc);
       std::cout << league_text(st);
+      const std::string progress_title = "Training progress of " + o->run + ": ratings (" + st.anchor + " = " +
+                                         std::to_string(int(st.anchor_rating)) + ") with 95% intervals";
+      for (auto& p : progress_points)
+        for (const auto& e : st.entrants)
+          if (e.id.name == p.name) p.rating = e.rating, p.lo = e.lo, p.hi = e.hi;
+      if (!progress_points.empty()) std::cout << "\n" << progress_text(progress_title, progress_points);
       if (!o->out.empty()) {
         write_file_atomic(o->out + ".json", league_json(st));
         write_file_atomic(o->out + ".csv", league_csv(st));
         write_file_atomic(o->out + ".svg", league_svg(st));
+        if (!progress_points.empty())
+          write_file_atomic(o->out + "-run.svg", progress_svg(progress_title, progress_points));
       }
     } catch (const LeagueInputError& e) { throw UsageError(e.what()); } catch (const LeagueFileError& e) {
       throw UsageError(e.what());

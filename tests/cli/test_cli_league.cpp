@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -128,6 +129,35 @@ TEST(CliLeague, KillNineLosesAtMostTheDealInProgress) {
     return out;
   };
   EXPECT_EQ(without_times(resumed.out), without_times(fresh.out));
+}
+
+TEST(CliLeague, RunCheckpointsBecomeEntrantsWithTheirTrainingTime) {
+  // A run of two checkpoints: the shipped run's checkpoint under steps 1000 and 2000, with
+  // their counters rewritten.
+  const std::string run = ddz::testing::cli_temp_path("league_run");
+  ASSERT_EQ(std::system(("rm -rf " + run + " && mkdir -p " + run + "/checkpoints").c_str()), 0);
+  const std::string stem = std::string(DDZ_SOURCE_DIR) + "/models/pretrained/run/checkpoints/ckpt-01243359";
+  ASSERT_TRUE(std::ifstream(stem + ".json").good());
+  for (int step : {1000, 2000}) {
+    char name[64];
+    std::snprintf(name, sizeof name, "/checkpoints/ckpt-%08d", step);
+    std::ofstream(run + name + ".weights", std::ios::binary) << slurp_file(stem + ".weights");
+    auto meta = nlohmann::json::parse(slurp_file(stem + ".json"));
+    meta["elapsed_s"] = 1.8 * step;
+    meta["games"] = 100 * step;
+    std::ofstream(run + name + ".json") << meta.dump();
+  }
+  const std::string out = temp_path("run_out");
+  const Result r = league("--league " + temp_path("run.jsonl") + " --entrant heuristic=heuristic --run " + run +
+                          " --deals 4 --bootstrap 20 --out " + out);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("league_run-1000"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Training progress of " + run), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("      2000     1.00      200000"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::ifstream(run + "/league/ckpt-00002000.ddz").good());
+  EXPECT_NE(slurp_file(out + "-run.svg").find("training hours"), std::string::npos);
+  const Result none = league("--league " + temp_path("run2.jsonl") + " --run " + run + "/nothing");
+  EXPECT_EQ(none.code, 2);
 }
 
 TEST(CliArenaSprt, StopsEarlyWithTheRightHypothesis) {
