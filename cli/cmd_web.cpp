@@ -3,12 +3,14 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <thread>
 
 #include "agent/agent_spec.h"
 #include "agent/factory.h"
+#include "arena/league_file.h"
 #include "cli/command_registry.h"
 #include "web/api.h"
 #include "web/server.h"
@@ -32,6 +34,7 @@ struct WebCliOptions {
   size_t client_games = web::WebOptions{}.client_games;
   double client_rate = web::WebOptions{}.client_rate;
   std::string trust_proxy;
+  std::string league;
 };
 
 // Whether `address` only reaches this machine (then the server is not public by itself).
@@ -95,7 +98,15 @@ CommandAction setup(CLI::App& sub) {
       ->capture_default_str();
   sub.add_option("--trust-proxy", opt->trust_proxy,
                  "Address of a reverse proxy whose X-Forwarded-For names the client (only requests from it)");
+  sub.add_option("--league", opt->league,
+                 "A league file (ddz league) whose standings the Arena tab shows, refitted when the file changes");
   return [opt]() {
+    if (!opt->league.empty()) {
+      if (!std::ifstream(opt->league)) throw UsageError("--league " + opt->league + ": no such file");
+      try {
+        read_league_file(opt->league);
+      } catch (const LeagueFileError& e) { throw UsageError(e.what()); }
+    }
     try {
       make_agent(opt->agent);  // a missing shipped network is reported now, with the way out
     } catch (const AgentSpecError& e) {
@@ -118,6 +129,7 @@ CommandAction setup(CLI::App& sub) {
     options.trust_proxy = opt->trust_proxy;
     for (const std::string& kind : options.policy.allow_agents)
       if (!is_agent_kind(kind)) throw UsageError("--allow-agents: unknown agent kind \"" + kind + "\"");
+    options.league = opt->league;
     web::Api api(options);
     web::WebServer server(api);
     // SIGINT/SIGTERM are taken by a thread that stops the server, so the process ends normally

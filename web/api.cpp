@@ -106,7 +106,8 @@ Api::Api(WebOptions options)
       games_(options_.max_games, options_.idle, options_.clock),
       arenas_(8, options_.idle, options_.clock),
       rate_(options_.client_rate, 2 * options_.client_rate, options_.clock),
-      compute_(options_.agent_slots > 0 ? options_.agent_slots : std::max(1u, std::thread::hardware_concurrency())) {}
+      compute_(options_.agent_slots > 0 ? options_.agent_slots : std::max(1u, std::thread::hardware_concurrency())),
+      league_(options_.league.empty() ? nullptr : std::make_unique<LeagueView>(options_.league)) {}
 
 Reply Api::handle(const std::string& method, const std::string& path, const std::string& body,
                   const std::string& client) {
@@ -167,6 +168,7 @@ Reply Api::route(const std::string& method, const std::string& path, const std::
                 {"arena_max_deals", options_.arena_max_deals},
                 {"max_body", options_.max_body},
                 {"public", options_.public_mode},
+                {"league", !options_.league.empty()},
                 {"agent_kinds", kinds_offered()}};
     if (options_.public_mode) {
       config["max_sims"] = options_.policy.max_sims;
@@ -192,6 +194,13 @@ Reply Api::route(const std::string& method, const std::string& path, const std::
     return new_arena(body);
   }
   if (what == "arena" && p.size() == 3) return arena_action(method, p[2]);
+  if (what == "league" && p.size() == 2) {
+    require_method(method, "GET");
+    if (!league_) throw ApiError(404, "no league file: start the server with ddz web --league FILE");
+    try {
+      return reply(200, league_->standings());
+    } catch (const std::runtime_error& e) { throw ApiError(500, e.what()); }
+  }
   throw ApiError(404, "no such API path: " + path);
 }
 

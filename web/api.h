@@ -15,6 +15,7 @@
 #include "web/compute_gate.h"
 #include "web/game_session.h"
 #include "web/public_policy.h"
+#include "web/league_view.h"
 #include "web/session_store.h"
 
 namespace ddz::web {
@@ -38,6 +39,7 @@ struct WebOptions {
   // The reverse proxy's address: requests from it count for the client its X-Forwarded-For
   // names last (what the proxy saw). Empty: every request counts for its peer address.
   std::string trust_proxy;
+  std::string league;  // league file whose standings GET /api/league serves ("" = none)
   SteadyClock clock = std::chrono::steady_clock::now;  // tests move time with their own
 };
 
@@ -84,6 +86,7 @@ class Api {
   };
   std::map<std::string, ClientGames> client_games_;  // public mode, per client address
   ComputeGate compute_;  // agents' turns and hints, a few at a time (taken after a game's mutex)
+  std::unique_ptr<LeagueView> league_;
 };
 
 }  // namespace ddz::web

@@ -91,7 +91,50 @@ arenaById("arena-stop").addEventListener("click", async () => {
   }
 });
 
+// The league of `ddz web --league FILE`: ratings with 95% intervals, WP and points per deal of
+// each pair (row against column, shown on hover), and the ratings picture the server drew.
+async function showLeague() {
+  arenaById("league").hidden = false;
+  try {
+    const t = await api("GET", "/api/league");
+    arenaById("league-note").textContent =
+      `${t.file}: ${t.deals} deals; ${t.anchor} anchored at ${t.anchor_rating}; ` +
+      `95% intervals from ${t.bootstrap} bootstrap resamples. A cell is the row's WP against the column.`;
+    const names = t.entrants.map((e) => e.name);
+    const cell = {};
+    for (const p of t.pairs) {
+      cell[p.a + "\n" + p.b] = [p.a_wp, p.a_points_per_deal, p.deals];
+      cell[p.b + "\n" + p.a] = [1 - p.a_wp, -p.a_points_per_deal, p.deals];
+    }
+    const table = el("table", "figures");
+    const head = el("tr");
+    for (const h of ["#", "entrant", "rating", "95% CI", "games", "ms/move", ...names.map((_, i) => String(i + 1))])
+      head.appendChild(el("th", "", h));
+    table.appendChild(head);
+    t.entrants.forEach((e, i) => {
+      const tr = el("tr");
+      tr.title = e.spec;
+      for (const c of [i + 1, e.name, e.rating.toFixed(0), ci(e.ci95[0], e.ci95[1], 0), e.games, e.cpu_ms_per_move.toFixed(3)])
+        tr.appendChild(el("td", "", String(c)));
+      for (const other of names) {
+        const v = cell[e.name + "\n" + other];
+        const td = el("td", "", v ? v[0].toFixed(3) : "-");
+        if (v) td.title = `${e.name} vs ${other}: WP ${v[0].toFixed(3)}, ${v[1].toFixed(2)} points/deal, ${v[2]} deals`;
+        tr.appendChild(td);
+      }
+      table.appendChild(tr);
+    });
+    const box = arenaById("league-table");
+    box.textContent = "";
+    box.appendChild(table);
+    arenaById("league-svg").innerHTML = t.svg;  // drawn by the server from the file's own figures
+  } catch (e) {
+    showError("league-error", e.message);
+  }
+}
+
 app.ready.then((config) => {
+  if (config.league) showLeague();
   arenaById("arena-deals").max = config.arena_max_deals;
   arenaById("arena-deals").title = `at most ${config.arena_max_deals} deals a match`;
 });
