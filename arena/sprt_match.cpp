@@ -26,7 +26,8 @@ SprtMatchResult run_sprt_match(const ArenaConfig& config, const SprtConfig& sprt
   SprtMatchResult out{empty_arena_result(config), Sprt(sprt_config), SprtState::Continue};
   out.arena.deals = 0;
   const int threads = config.threads;
-  std::vector<std::array<std::unique_ptr<Agent>, kNumSeats>> a(static_cast<size_t>(threads)), b(static_cast<size_t>(threads));
+  std::vector<std::array<std::unique_ptr<Agent>, kNumSeats>> a(static_cast<size_t>(threads)),
+      b(static_cast<size_t>(threads));
   const int64_t block = int64_t(threads) * 8;
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::array<ArenaGame, 2>> games;

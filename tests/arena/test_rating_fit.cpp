@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <map>
 #include <cmath>
 #include <random>
 
@@ -49,6 +51,9 @@ std::vector<double> reference_strengths(int n, int anchor, const std::vector<Dea
   std::vector<double> games(size_t(n), prior * double(n));
   for (const auto& d : deals) games[size_t(d.a)] += 2, games[size_t(d.b)] += 2;
   const double rate = 1.0 / (*std::max_element(games.begin(), games.end()) / 2);
+  // Identical deals grouped once (the likelihood is a sum over deals), so each step is cheap.
+  std::map<std::array<int, 3>, double> grouped;
+  for (const auto& d : deals) grouped[{d.a, d.b, d.a_wins}] += 1;
   for (int it = 0; it < 40000; ++it) {
     std::vector<double> g(size_t(n), 0.0);
     auto add = [&](int a, int b, double wins_a, double n_games) {
@@ -56,7 +61,7 @@ std::vector<double> reference_strengths(int n, int anchor, const std::vector<Dea
       g[size_t(a)] += wins_a - n_games * p;
       g[size_t(b)] -= wins_a - n_games * p;
     };
-    for (const auto& d : deals) add(d.a, d.b, d.a_wins, 2);
+    for (const auto& [d, count] : grouped) add(d[0], d[1], count * d[2], count * 2);
     for (const auto& [a, b] : played) add(a, b, prior / 2, prior);
     g[size_t(anchor)] = 0;
     for (int i = 0; i < n; ++i) s[size_t(i)] += rate * g[size_t(i)];

@@ -85,7 +85,7 @@ Outcome simulate(const SprtConfig& c, double elo, Rng& rng, int64_t max_pairs) {
 }
 
 TEST(Sprt, IdenticalAgentsAcceptH0AtTheRateAlphaAllows) {
-  const SprtConfig c{0.0, 20.0, 0.05, 0.05};
+  const SprtConfig c{0.0, 30.0, 0.05, 0.05};
   Rng rng(2024);
   int h1 = 0, undecided = 0;
   const int runs = 600;
@@ -102,11 +102,11 @@ TEST(Sprt, IdenticalAgentsAcceptH0AtTheRateAlphaAllows) {
 }
 
 TEST(Sprt, AtElo1TheTestAcceptsH1AtTheRateBetaAllows) {
-  const SprtConfig c{0.0, 20.0, 0.05, 0.1};
+  const SprtConfig c{0.0, 30.0, 0.05, 0.1};
   Rng rng(77);
   int h0 = 0;
   const int runs = 600;
-  for (int r = 0; r < runs; ++r) h0 += simulate(c, 20.0, rng, 50000).state == SprtState::AcceptH0;
+  for (int r = 0; r < runs; ++r) h0 += simulate(c, 30.0, rng, 50000).state == SprtState::AcceptH0;
   // beta = 0.1: Binomial(600, 0.1) exceeds 80 with probability below 0.1%.
   EXPECT_LE(h0, 80) << h0;
   EXPECT_GE(h0, 15) << h0;
