@@ -119,6 +119,21 @@ def layout(driver, out):
     driver.set_window_size(1300, 1050)
 
 
+def thinking_state(driver):
+    """While a move is in flight (setBusy(true), as act() does) every control is disabled and the
+    table says the opponents are thinking; afterwards Pass and Hint are back as they were."""
+    pass_before = driver.find_element(By.ID, "pass-btn").is_enabled()
+    driver.execute_script("setBusy(true)")
+    controls = driver.find_elements(By.CSS_SELECTOR, "#move-controls button, #move-controls input")
+    check(controls and not any(c.is_enabled() for c in controls), "a control stays enabled while a move is in flight")
+    check("thinking" in driver.find_element(By.ID, "table").get_attribute("class"), "the table does not show thinking")
+    check("thinking" in driver.find_element(By.ID, "reason").text, "the page does not say the opponents think")
+    driver.execute_script("setBusy(false)")
+    check(driver.find_element(By.ID, "hint-btn").is_enabled(), "Hint stays disabled after the answer")
+    check(driver.find_element(By.ID, "pass-btn").is_enabled() == pass_before, "Pass changed across the request")
+    print("thinking state: controls disabled in flight, restored after")
+
+
 def illegal_selection(driver):
     """Two cards of different ranks (no jokers pair) never form a combination: refused, not sent."""
     g = game(driver)
@@ -147,6 +162,7 @@ def play_to_end(driver, out):
         check(g["your_turn"], "the page waits while it is not the person's turn")
         moves = [m for m in g["legal"] if m != "pass"]
         if turn == 0:
+            thinking_state(driver)
             illegal_selection(driver)
         if moves and turn == 1:
             # Typed notation (lower case, spaced) selects the cards and Enter plays them.

@@ -3,7 +3,7 @@
 // legal before it may be sent, and shows hints with the agent's search and the solver's verdict.
 "use strict";
 
-const play = { game: null, selected: new Set(), checkSeq: 0, check: null };
+const play = { game: null, selected: new Set(), checkSeq: 0, check: null, busy: false };
 const SEAT_NAMES = ["You", "Seat 1 (right)", "Seat 2 (left)"];
 
 function roleText(role) {
@@ -249,12 +249,41 @@ function setGame(g) {
   drawGame();
 }
 
+// While a bid or move is in flight the agents are thinking: every control is disabled (a
+// second click used to send the move again and come back 422), the table pulses and says so.
+function setBusy(on) {
+  play.busy = on;
+  byId("table").classList.toggle("thinking", on);
+  document.querySelectorAll("#move-controls button, #move-controls input, #bid-buttons button").forEach((c) => {
+    if (on) c.disabled = true;
+  });
+  if (on) {
+    byId("reason").textContent = "The opponents are thinking…";
+    byId("reason").className = "reason thinking";
+    return;
+  }
+  // As before the request: Play only for a checked legal selection, Pass only when following.
+  for (const id of ["move-input", "clear-btn", "hint-btn"]) byId(id).disabled = false;
+  byId("pass-btn").disabled = !(play.game && play.game.legal.includes("pass"));
+  byId("play-btn").disabled = !(play.check && play.check.verdict && play.check.verdict.legal);
+  document.querySelectorAll("#bid-buttons button").forEach((c) => (c.disabled = false));
+  if (byId("reason").classList.contains("thinking")) {
+    byId("reason").textContent = "";
+    byId("reason").className = "reason";
+  }
+}
+
 async function act(path, body) {
+  if (play.busy) return;
+  setBusy(true);
   try {
     showError("play-error", "");
-    setGame(await api("POST", `/api/games/${play.game.id}/${path}`, body));
+    const g = await api("POST", `/api/games/${play.game.id}/${path}`, body);
+    setBusy(false);
+    setGame(g);
     byId("hint-panel").hidden = true;
   } catch (e) {
+    setBusy(false);
     if (e.status === 404) showError("play-error", e.message + ". Start a new game.");
     else {
       byId("reason").textContent = `Not allowed: ${e.message}`;
