@@ -8,7 +8,7 @@
 # The translation units to check: those that include, directly or through project headers,
 # an Eigen header. Found from the sources at configure time so that new files join by themselves.
 function(ddz_eigen_sources out_var)
-  set(dirs game search models agent cli)
+  set(dirs game search models agent arena serve cli)
   set(headers "")
   set(sources "")
   foreach(dir ${dirs})
@@ -55,7 +55,7 @@ endfunction()
 function(ddz_add_arch_checks)
   ddz_eigen_sources(srcs)
   # These instantiate Eigen's kernels; if the scan misses them it is broken, not the project.
-  foreach(required models/eigen_net.cpp models/net_evaluator.cpp agent/mixed_evaluator.cpp
+  foreach(required models/eigen_net.cpp models/net_evaluator.cpp agent/gumbel_agent.cpp
                    agent/net_agent.cpp models/agent_file.cpp)
     if(NOT "${CMAKE_SOURCE_DIR}/${required}" IN_LIST srcs)
       message(FATAL_ERROR "DDZ_ARCH_CHECKS: ${required} was not found to include Eigen")
@@ -65,7 +65,7 @@ function(ddz_add_arch_checks)
     string(REPLACE "-" "_" suffix ${arch})
     set(target ddz_arch_check_${suffix})
     add_library(${target} OBJECT ${srcs})
-    target_link_libraries(${target} PRIVATE ddz_agent yaml-cpp CLI11::CLI11)
+    target_link_libraries(${target} PRIVATE ddz_serve yaml-cpp CLI11::CLI11)
     target_include_directories(${target} PRIVATE ${DDZ_GENERATED_DIR})
     # Replace the directory's -march (the build's own DDZ_ARCH) instead of adding a second one;
     # -O3 because the kernels' warnings need inlining, whatever the build type.
