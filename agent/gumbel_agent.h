@@ -56,6 +56,8 @@ class GumbelAgent final : public Agent {
   // The last play()'s search in the MCTS result form (ddz analyse): each candidate's visits, its
   // mean value from the mover's side and the network's prior; empty moves after a bid.
   const SearchResult& last_search() const { return last_; }
+  // The settings it plays with (the rule and value unit that `ddz analyse` and the page report).
+  const GumbelAgentOptions& options() const { return options_; }
 
   // What the last bid() rested on (ddz analyse --bid).
   const BidReport& last_bid() const { return bidder_.last_bid(); }

@@ -146,13 +146,19 @@ CommandAction setup(CLI::App& sub) {
     agent->play(obs);
     const SearchResult& r = *last_search_of(*agent);
     if (o->json) {
-      std::cout << search_to_json(obs, r, o->agent).dump() << "\n";
+      std::cout << search_to_json(*agent, obs, r, o->agent).dump() << "\n";
       return 0;
     }
     std::cout << "position: seat " << obs.seat << " (" << role_name(obs.role()) << ") holds " << to_string(obs.hand)
               << ", to beat: " << to_string(obs.to_beat) << ", cards left " << obs.cards_left[0] << "/"
               << obs.cards_left[1] << "/" << obs.cards_left[2] << "\n";
     std::cout << format_search(r, obs);
+    const ValueUnit unit = value_unit_of(*agent);
+    std::cout << (unit.unit == "win"
+                      ? "values: mean result from the mover's side, +1 a win, -1 a loss (2 x P(win) - 1)\n"
+                      : "values: results times the stake reached over the stake now (stakes=" +
+                            std::to_string(unit.stake_weight).substr(0, 4) + "): may leave [-1, 1]\n")
+              << "rule: " << search_rule(*agent, obs, r) << "\n";
     return 0;
   };
 }

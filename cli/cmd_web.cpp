@@ -28,6 +28,7 @@ struct WebCliOptions {
   size_t threads = 64;
   size_t queue = 64;
   size_t agent_slots = 0;
+  int pace_ms = web::WebOptions{}.pace_ms;
   bool public_mode = false;
   std::vector<std::string> allow_agents = web::PublicPolicy{}.allow_agents;
   int max_sims = web::PublicPolicy{}.max_sims;
@@ -78,6 +79,10 @@ CommandAction setup(CLI::App& sub) {
                  "per core)")
       ->check(CLI::Range(0, 1024))
       ->capture_default_str();
+  sub.add_option("--pace-ms", opt->pace_ms,
+                 "The page's pause between two opponents' plays, in milliseconds (a player may change it on the page)")
+      ->check(CLI::Range(0, 5000))
+      ->capture_default_str();
   sub.add_flag("--public", opt->public_mode,
                "Public mode even on a loopback address (behind a reverse proxy on this machine); a --bind "
                "beyond loopback is public anyway");
@@ -121,6 +126,7 @@ CommandAction setup(CLI::App& sub) {
     options.http_threads = opt->threads;
     options.http_queue = opt->queue;
     options.agent_slots = opt->agent_slots;
+    options.pace_ms = opt->pace_ms;
     options.public_mode = opt->public_mode || !is_loopback(opt->bind);
     options.policy.allow_agents = opt->allow_agents;
     options.policy.max_sims = opt->max_sims;

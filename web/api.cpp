@@ -166,6 +166,7 @@ Reply Api::route(const std::string& method, const std::string& path, const std::
                 {"max_games", options_.max_games},
                 {"idle_seconds", options_.idle.count()},
                 {"arena_max_deals", options_.arena_max_deals},
+                {"pace_ms", options_.pace_ms},
                 {"max_body", options_.max_body},
                 {"public", options_.public_mode},
                 {"league", !options_.league.empty()},
@@ -206,7 +207,7 @@ Reply Api::route(const std::string& method, const std::string& path, const std::
 
 Reply Api::new_game(const std::string& body, const std::string& client) {
   const json j = object_body(body);
-  only_keys(j, {"seed", "opponents", "hint_agent", "bidding", "role"});
+  only_keys(j, {"seed", "opponents", "hint_agent", "bidding", "role", "ranked"});
   GameOptions o;
   o.seed = j.contains("seed") ? uint64_t(int_field(j, "seed", 0, 0, kMaxSafeInteger)) : fresh_seed();
   o.opponents = string_field(j, "opponents", options_.agent);
@@ -214,6 +215,7 @@ Reply Api::new_game(const std::string& body, const std::string& client) {
   if (j.contains("opponents")) check_spec("opponents", o.opponents);
   if (!o.hint_agent.empty()) check_spec("hint_agent", o.hint_agent);
   o.bidding = bool_field(j, "bidding", true);
+  o.ranked = bool_field(j, "ranked", false);
   const std::string role = string_field(j, "role", "random");
   static const std::vector<std::string> roles{"landlord", "landlord_down", "landlord_up", "random"};
   const auto it = std::find(roles.begin(), roles.end(), role);
@@ -325,8 +327,23 @@ Reply Api::game_action(const std::string& method, const std::string& id, const s
     json h = game->hint();
     if (h.contains("error")) throw ApiError(409, h["error"].get<std::string>());
     return reply(200, h);
+  } else if (action == "explain") {
+    require_method(method, "POST");
+    const json j = object_body(body);
+    only_keys(j, {"play"});
+    if (!j.contains("play")) throw ApiError(400, "\"play\" is missing (the index of an opponent's play in \"plays\")");
+    const int64_t play = int_field(j, "play", 0, 0, kMaxSafeInteger);
+    const ComputeGate::Pass pass = compute_.enter();  // the exact solver may run
+    json e = game->explain(play);
+    if (e.contains("error")) throw ApiError(400, e["error"].get<std::string>());
+    return reply(200, e);
+  } else if (action == "undo") {
+    require_method(method, "POST");
+    only_keys(object_body(body), {});
+    const std::string error = game->undo();
+    if (!error.empty()) throw ApiError(409, error);
   } else {
-    throw ApiError(404, "no game action \"" + action + "\" (bid, play, check, hint)");
+    throw ApiError(404, "no game action \"" + action + "\" (bid, play, check, hint, explain, undo)");
   }
   json view = game->view();
   view["id"] = id;

@@ -30,6 +30,9 @@ struct WebOptions {
   size_t http_threads = 64;  // connections served at once (an open one holds a thread)
   size_t http_queue = 64;  // connections that may wait for a thread; beyond, 503 at once
   size_t agent_slots = 0;  // requests computing agents' turns or hints at once; 0: one per core
+  // The page's pause between two opponents' plays it shows one after the other (the player may
+  // change it on the page); sent in GET /api/config.
+  int pace_ms = 700;
   // Public mode (a --bind beyond loopback, or --public): agents from policy's allow-list only,
   // and per-client limits. Off: any agent spec, no per-client limit (a machine's own user).
   bool public_mode = false;

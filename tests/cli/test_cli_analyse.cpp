@@ -31,12 +31,17 @@ TEST(CliAnalyse, ShowsTheSearchOfARecordPosition) {
   ASSERT_EQ(text.code, 0) << text.err;
   EXPECT_NE(text.out.find("60 simulations"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("chosen: "), std::string::npos) << text.out;
+  // The values' unit and the rule that picked the move (docs/web.md, "What the values mean").
+  EXPECT_NE(text.out.find("values: mean result from the mover's side"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("rule: The most visited move"), std::string::npos) << text.out;
 
   const Result a = run("analyse --record " + record + " --move 8 --agent mcts:sims=60 --seed 4 --json");
   const Result b = run("analyse --record " + record + " --move 8 --agent mcts:sims=60 --seed 4 --json");
   ASSERT_EQ(a.code, 0) << a.err;
   const auto j = nlohmann::json::parse(a.out);
   EXPECT_EQ(j["simulations"], 60);
+  EXPECT_EQ(j["value_unit"], "win");
+  EXPECT_FALSE(j.contains("stakes"));
   int visits = 0;
   bool chosen_listed = false;
   for (const auto& m : j["moves"]) {
@@ -115,6 +120,12 @@ TEST(CliAnalyse, GumbelSearchOfTheShippedNetwork) {
   EXPECT_GE(visits, 30);
   EXPECT_LE(visited, 4);
   EXPECT_TRUE(chosen_listed);
+  // The shipped file searches with stakes=1: its values are results in units of the stake now.
+  EXPECT_EQ(j["value_unit"], "stake");
+  EXPECT_EQ(j["stakes"], 1.0);
+  EXPECT_NE(j["rule"].get<std::string>().find("Sequential halving over the network's 4 most probable"),
+            std::string::npos)
+      << j["rule"];
 }
 
 TEST(CliAnalyse, ProtocolRequestPosition) {

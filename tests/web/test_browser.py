@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """The `ddz web` page in a real browser (headless Chromium through Selenium), run by ctest.
 
-Starts `ddz web --agent heuristic --port 0`, then: loads the page for a fixed seed, bids, checks
-that an illegal selection is refused with the reason before anything is sent, plays the game to
-the end by clicking cards (one move typed in notation), deals the same cards again, saves screenshots of the table (web_table.png, web_result.png,
-web_replay.png under --out), loads the finished game's record from a file into the replay view
-and steps through it, and runs a short arena match. Usage: test_browser.py --ddz PATH --out DIR
+Starts `ddz web --agent heuristic --port 0 --pace-ms 300`, then: loads the page for a fixed seed,
+bids, checks that an illegal selection is refused with the reason before anything is sent, plays
+the game to the end by clicking cards (one move typed in notation), checking on the way that the
+opponents' plays appear one at a time and that the card tracker counts the unseen cards, deals
+the same cards again, plays a game against a search agent to see its explanation of a play, the
+hint's table, undo and a ranked game, saves screenshots of the table (web_table.png,
+web_result.png, web_explain.png, web_replay.png under --out), loads the finished game's record
+from a file into the replay view and steps through it, and runs a short arena match.
+Usage: test_browser.py --ddz PATH --out DIR
 """
 import argparse
 import json
@@ -23,10 +27,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 WAIT = 30  # seconds for any one thing the page must show
+PACE_MS = 300  # the server's pause between two opponents' plays on the page
 
 
 def start_server(ddz):
-    proc = subprocess.Popen([ddz, "web", "--agent", "heuristic", "--port", "0"],
+    proc = subprocess.Popen([ddz, "web", "--agent", "heuristic", "--port", "0", "--pace-ms", str(PACE_MS)],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     line = proc.stdout.readline()
     if "http://" not in line:
@@ -59,6 +64,11 @@ def wait_for(driver, predicate, what):
 
 def game(driver):
     return driver.execute_script("return play.game")
+
+
+def idle(driver):
+    """The page is waiting for the person (no request in flight, no plays being revealed)."""
+    wait_for(driver, lambda d: not d.execute_script("return play.busy"), "the page to be idle")
 
 
 def click_cards(driver, cards):
@@ -111,12 +121,42 @@ def layout(driver, out):
                 bad.push((e.id || e.textContent.trim().slice(0, 12) || e.className) + ' at ' + Math.round(r.left) + '..' + Math.round(r.right));
             }
             return bad;""")
+        straddling = fanned_corners(driver)
+        check(not straddling, f"at {width}x{height} card corners stick out from under the next card: {straddling}")
         scroll = driver.execute_script("return document.documentElement.scrollWidth")
         driver.save_screenshot(os.path.join(out, name))
         check(not outside, f"at {width}x{height} controls lie outside the {inner} px viewport: {outside}")
         check(scroll <= inner, f"at {width}x{height} the page is {scroll} px wide in a {inner} px viewport")
         print(f"layout {width}x{height}: every control within {inner} px, page {scroll} px wide ({name})")
     driver.set_window_size(1300, 1050)
+
+
+def fanned_corners(driver):
+    """In a fanned row of cards (a hand of every rank, a 10 of each suit, drawn in the hand's and
+    the small cards' styles), every corner label of a card is either wholly left of the next
+    card's edge (shown) or wholly right of it (covered): none sticks out from under it (each 10
+    left a red sliver)."""
+    return driver.execute_script("""
+        const bad = [];
+        for (const cls of ['cards hand', 'cards small', 'cards backs open']) {
+          const row = document.createElement('div');
+          row.className = cls;
+          document.querySelector('.me').appendChild(row);
+          drawCards(row, 'TTTT3456789JQKA2XD');
+          const cards = [...row.querySelectorAll('.card')];
+          for (let i = 0; i + 1 < cards.length; i++) {
+            const edge = cards[i + 1].getBoundingClientRect();
+            if (Math.abs(edge.top - cards[i].getBoundingClientRect().top) > 1) continue;  // wrapped
+            for (const c of cards[i].querySelectorAll('.corner')) {
+              const r = c.getBoundingClientRect();
+              if (r.width === 0) continue;
+              if (r.left < edge.left - 0.5 && r.right > edge.left + 0.5)
+                bad.push(cls + ' ' + cards[i].dataset.rank + ' ' + Math.round(r.left) + '..' + Math.round(r.right) + ' edge ' + Math.round(edge.left));
+            }
+          }
+          row.remove();
+        }
+        return bad;""")
 
 
 def thinking_state(driver):
@@ -153,17 +193,54 @@ def illegal_selection(driver):
     driver.find_element(By.ID, "clear-btn").click()
 
 
+def start_watching_reveal(driver):
+    """Records, every 20 ms, how many plays the drawn table shows while plays are revealed."""
+    driver.execute_script("""
+        window.revealed = [];
+        window.revealTimer = setInterval(() => {
+          const n = play.shown ? play.shown.plays.length : null;
+          if (n !== null && window.revealed[window.revealed.length - 1] !== n) window.revealed.push(n);
+        }, 20);""")
+
+
+def check_reveal(driver, before, after):
+    """The plays after the person's move (index before) up to `after` were drawn one at a time."""
+    seen = driver.execute_script("clearInterval(window.revealTimer); return window.revealed")
+    expected = list(range(before + 1, after))
+    check(seen == expected, f"the opponents' plays were not shown one by one: saw {seen}, expected {expected}")
+    print(f"paced plays: the table showed {seen} plays before the final {after}")
+
+
+def check_tracker(driver):
+    """The tracker's counts add up to the unseen cards, which the opponents hold."""
+    g = game(driver)
+    cells = driver.find_elements(By.CSS_SELECTOR, "#tracker .tracker-cell")
+    check(len(cells) == 15, f"the tracker has {len(cells)} ranks")
+    total = sum(int(c.find_element(By.CSS_SELECTOR, ".n").text) for c in cells)
+    check(total == len(g["unseen"]) == g["cards_left"][1] + g["cards_left"][2],
+          f"the tracker counts {total}, unseen {len(g['unseen'])}, opponents hold {g['cards_left'][1] + g['cards_left'][2]}")
+    print(f"card tracker: {total} cards not seen")
+
+
 def play_to_end(driver, out):
     shot = False
+    paced = False
     for turn in range(60):
+        idle(driver)
         g = game(driver)
         if g["phase"] == "over":
+            check(paced, "no turn showed the opponents' plays one by one")
             return turn
         check(g["your_turn"], "the page waits while it is not the person's turn")
         moves = [m for m in g["legal"] if m != "pass"]
+        # Once, the plays after the person's move are watched as they appear.
+        watching = not paced and turn >= 2
+        if watching:
+            start_watching_reveal(driver)
         if turn == 0:
             thinking_state(driver)
             illegal_selection(driver)
+            check_tracker(driver)
         if moves and turn == 1:
             # Typed notation (lower case, spaced) selects the cards and Enter plays them.
             move = moves[0]
@@ -186,10 +263,69 @@ def play_to_end(driver, out):
             driver.find_element(By.ID, "pass-btn").click()
         n = len(g["plays"])
         wait_for(driver, lambda d: len(game(d)["plays"]) > n or game(d)["phase"] == "over", "the move to be played")
+        after = game(driver)
+        if watching:
+            check_reveal(driver, n, len(after["plays"]))
+            paced = len(after["plays"]) - n >= 2  # at least one opponent's play was revealed
         if not shot and turn >= 2 and game(driver)["phase"] == "play":
             driver.save_screenshot(os.path.join(out, "web_table.png"))
             shot = True
     raise AssertionError("the game did not end in 60 turns")
+
+
+def search_game(driver, out):
+    """A game against a search agent: "why?" on its first play shows its search (win % header,
+    the rule), the hint shows a table, undo takes a move back, and a ranked game has no undo."""
+    driver.find_element(By.ID, "opponents").clear()
+    driver.find_element(By.ID, "opponents").send_keys("mcts:sims=30")
+    driver.find_element(By.ID, "seed").clear()
+    driver.find_element(By.ID, "seed").send_keys("12")
+    if driver.find_element(By.ID, "bidding").is_selected():
+        driver.find_element(By.ID, "bidding").click()
+    driver.execute_script("document.getElementById('role').value = 'landlord_down'")
+    old = game(driver)["id"]
+    driver.find_element(By.ID, "new-game").click()
+    wait_for(driver, lambda d: game(d)["id"] != old, "the game against mcts")
+    idle(driver)
+    g = game(driver)
+    check(g["plays"] and g["plays"][0]["seat"] == 2, "the landlord (seat 2) did not play first")
+    driver.find_element(By.CSS_SELECTOR, "#log li[data-play='0'] button.why").click()
+    panel = driver.find_element(By.ID, "hint-panel")
+    wait_for(driver, lambda d: "Why Seat 2" in panel.text, "the explanation of seat 2's play")
+    heads = [th.text for th in panel.find_elements(By.CSS_SELECTOR, "table.search th")]
+    check("win %" in heads, f"the explanation's table header has no unit: {heads}")
+    check("most visited" in panel.find_element(By.CSS_SELECTOR, ".rule").text, "the explanation has no rule")
+    driver.save_screenshot(os.path.join(out, "web_explain.png"))
+    print(f"explanation: {panel.text.splitlines()[0]}; columns {heads}")
+    driver.find_element(By.ID, "hint-btn").click()
+    wait_for(driver, lambda d: "Hint from" in panel.text and panel.find_elements(By.CSS_SELECTOR, "table.search"), "the hint's table")
+    undo = driver.find_element(By.ID, "undo-btn")
+    check(not undo.is_enabled(), "Undo is enabled before any move")
+    plays = len(g["plays"])
+    if "pass" in g["legal"]:
+        driver.find_element(By.ID, "pass-btn").click()
+    else:
+        driver.execute_script("document.getElementById('move-input').value = arguments[0]; typedSelection()",
+                              g["legal"][0])
+        wait_for(driver, lambda d: d.find_element(By.ID, "play-btn").is_enabled(), "Play enabled")
+        driver.find_element(By.ID, "play-btn").click()
+    wait_for(driver, lambda d: len(game(d)["plays"]) > plays, "the move against mcts")
+    idle(driver)
+    check(undo.is_enabled(), "Undo is disabled after a move")
+    check(driver.execute_script("return sound.context !== null"), "no sound was made with Sound on")
+    undo.click()
+    wait_for(driver, lambda d: len(game(d)["plays"]) == plays, "the undo")
+    idle(driver)
+    check(game(driver)["undos"] == 1, "the game does not count the undo")
+    print("undo: the move and the answers taken back")
+    driver.find_element(By.ID, "ranked").click()
+    old = game(driver)["id"]
+    driver.find_element(By.ID, "new-game").click()
+    wait_for(driver, lambda d: game(d)["id"] != old, "the ranked game")
+    idle(driver)
+    check(game(driver)["ranked"] and not undo.is_displayed(), "a ranked game shows Undo")
+    driver.find_element(By.ID, "ranked").click()
+    print("ranked game: no undo")
 
 
 def replay(driver, record, out):
@@ -269,6 +405,11 @@ def main():
         check(again["seed"] == record["seed"], "the deal link did not keep the seed")
         check(again["phase"] == "play" or again["hand"] == record["deal"]["hands"][0],
               "the same deal again has another hand")
+        check(driver.find_element(By.ID, "pace").get_attribute("value") == str(PACE_MS),
+              "the page's pause is not the server's --pace-ms")
+        check(not driver.find_element(By.ID, "sound-on").is_selected(), "sound is on by default")
+        driver.find_element(By.ID, "sound-on").click()  # on for the game against mcts: no error may follow
+        search_game(driver, args.out)
         replay(driver, record, args.out)
         arena(driver)
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]

@@ -163,7 +163,17 @@ TEST(WebApi, BadRequestsGet4xxWithAMessage) {
       {"GET", g + "/play", "", 405},
       {"POST", g + "/bid", R"({"bid": 2})", 422},  // the bidding is over (fixed landlord)
       {"POST", g + "/bid", R"({"bid": 7})", 400},
-      {"POST", g + "/undo", "{}", 404},
+      {"POST", g + "/undo", "{}", 409},  // nothing of the person's to take back yet
+      {"POST", g + "/undo", R"({"steps": 1})", 400},
+      {"GET", g + "/undo", "", 405},
+      {"POST", g + "/explain", "{}", 400},
+      {"POST", g + "/explain", R"({"play": "0"})", 400},
+      {"POST", g + "/explain", R"({"play": -1})", 400},
+      {"POST", g + "/explain", R"({"play": 0})", 400},  // no plays yet
+      {"POST", g + "/explain", R"({"move": 0})", 400},
+      {"GET", g + "/explain", "", 405},
+      {"POST", "/api/games", R"({"ranked": 1})", 400},
+      {"POST", g + "/undo/more", "{}", 404},
       {"POST", g + "/play/more", "{}", 404},
       {"GET", "/api/nothing", "", 404},
       {"GET", "/api", "", 404},

@@ -91,8 +91,8 @@ TEST(WebFuzz, ApiAnswersEveryRequestWithJsonAndNo5xx) {
   Api api(fuzz_options());
   Fuzzer f(55);
   std::vector<std::string> games{"0123456789abcdef0123456789abcdef"};
-  const std::vector<std::string> keys{"seed", "opponents", "hint_agent", "bidding", "role",
-                                      "bid",  "cards",     "agents",     "deals",   "nothing"};
+  const std::vector<std::string> keys{"seed",  "opponents", "hint_agent", "bidding", "role", "bid",
+                                      "cards", "agents",    "deals",      "ranked",  "play", "nothing"};
   int created = 0;
   for (int i = 0; i < 3000; ++i) {
     const std::string method = f.pick({"GET", "POST", "POST", "POST", "DELETE", "PUT", "PATCH", "", "HEAD"});
@@ -101,7 +101,10 @@ TEST(WebFuzz, ApiAnswersEveryRequestWithJsonAndNo5xx) {
       case 0: path = "/api/games"; break;
       case 1: path = "/api/games/" + f.pick(games); break;
       case 2:
-      case 3: path = "/api/games/" + f.pick(games) + "/" + f.pick({"bid", "play", "check", "hint", "x", ""}); break;
+      case 3:
+        path =
+            "/api/games/" + f.pick(games) + "/" + f.pick({"bid", "play", "check", "hint", "explain", "undo", "x", ""});
+        break;
       case 4: path = f.pick({"/api/config", "/api/replay", "/api/arena", "/api/arena/" + f.junk(8)}); break;
       case 5: path = "/api/" + f.junk(30); break;
       case 6: path = f.pick({"/../etc/passwd", "//api//games", "/api", "/", "/api/games/" + f.junk(40)}); break;

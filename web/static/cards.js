@@ -36,6 +36,7 @@ function cardFace(rank, suit) {
   }
   const s = SUITS[(RANKS.indexOf(rank) + suit) % 4];
   if (s === "\u2665" || s === "\u2666") el.classList.add("red");
+  if (rank === "T") el.classList.add("ten");  // two digits: a narrower corner (style.css)
   el.innerHTML = `<span class="corner">${rankLabel(rank)}<br>${s}</span><span class="pip">${s}</span>` +
                  `<span class="corner bottom">${rankLabel(rank)}<br>${s}</span>`;
   el.title = rankLabel(rank);

@@ -1,9 +1,12 @@
 // The play view: a person at seat 0 against two agents. Draws the table from the server's view
-// of the game, selects cards by click or typed notation, asks the server whether a selection is
-// legal before it may be sent, and shows hints with the agent's search and the solver's verdict.
+// of the game (or, while the opponents' plays are shown one by one, from a view of that moment),
+// selects cards by click or typed notation, asks the server whether a selection is legal before
+// it may be sent, and takes back a move outside ranked games.
 "use strict";
 
-const play = { game: null, selected: new Set(), checkSeq: 0, check: null, busy: false };
+// `game`: the server's latest view; `shown`: the earlier moment drawn while plays are revealed.
+// `drawn`: the view drawn last (sound.js plays what changed since).
+const play = { game: null, shown: null, drawn: null, selected: new Set(), checkSeq: 0, check: null, busy: false };
 const SEAT_NAMES = ["You", "Seat 1 (right)", "Seat 2 (left)"];
 
 function roleText(role) {
@@ -107,6 +110,12 @@ function drawResult(g) {
   const extras = [r.spring ? "spring" : "", r.anti_spring ? "anti-spring" : ""].filter((x) => x).join(", ");
   box.appendChild(el("div", "", `${SEAT_NAMES[r.winner]} played out. Stake ${r.stake}${extras ? " (" + extras + ")" : ""}.`));
   box.appendChild(el("div", "", "Scores: " + r.scores.map((s, i) => `${SEAT_NAMES[i]} ${s > 0 ? "+" : ""}${s}`).join(", ")));
+  if (g.can_undo) {
+    const back = el("button", "", "Take back my last move");
+    back.id = "undo-end";
+    back.addEventListener("click", () => act("undo"));
+    box.appendChild(back);
+  }
   const again = el("button", "", "Play this deal again");
   again.id = "play-again";
   again.addEventListener("click", () => newGame({ sameDeal: true }));
@@ -121,7 +130,18 @@ function drawLog(g) {
     const who = g.landlord === 0 ? "You are the landlord and take" : `${SEAT_NAMES[g.landlord]} is the landlord and takes`;
     log.appendChild(el("li", "note", `${who} the kitty ${g.kitty}`));
   }
-  for (const p of g.plays) log.appendChild(el("li", p.seat === 0 ? "mine" : "", `${SEAT_NAMES[p.seat]}: ${p.cards === "pass" ? "pass" : p.cards + " (" + p.type + ")"}`));
+  g.plays.forEach((p, i) => {
+    const li = el("li", p.seat === 0 ? "mine" : "", `${SEAT_NAMES[p.seat]}: ${p.cards === "pass" ? "pass" : p.cards + " (" + p.type + ")"}`);
+    li.dataset.play = i;
+    if (p.seat !== 0) {
+      // An opponent's play: what its search saw and why it chose this.
+      const why = el("button", "why", "why?");
+      why.title = "What the agent's search thought of this play";
+      why.addEventListener("click", () => explainPlay(i));
+      li.appendChild(why);
+    }
+    log.appendChild(li);
+  });
   log.scrollTop = log.scrollHeight;
 }
 
@@ -135,8 +155,11 @@ function drawHand(g) {
   });
 }
 
-function drawGame() {
-  const g = play.game;
+function drawGame(view) {
+  const g = view || play.game;
+  play.shown = view || null;
+  soundFor(play.drawn, g);
+  play.drawn = g;
   const actions = seatActions(g);
   drawOpponent(1, g, actions);
   drawOpponent(2, g, actions);
@@ -144,10 +167,11 @@ function drawGame() {
   if (g.phase === "bidding") drawBacks(kitty, 3);
   else drawCards(kitty, g.kitty);
   drawInfo(g);
+  drawTracker(g);
   drawResult(g);
   drawLog(g);
   const me = byId("me-name");
-  me.textContent = "You" + (g.roles[0] ? " · " + roleText(g.roles[0]) : "") + ` · ${g.cards_left[0]} cards`;
+  me.textContent = "You" + (g.roles[0] ? " · " + roleText(g.roles[0]) : "") + ` · ${g.cards_left[0]} cards` + (g.ranked ? " · ranked" : "");
   me.classList.toggle("to-move", g.your_turn);
   drawAction(byId("me-action"), actions[0], actions.last);
   drawHand(g);
@@ -165,11 +189,21 @@ function drawGame() {
     const hint = el("button", "", "Hint");
     hint.addEventListener("click", askHint);
     bids.appendChild(hint);
+    if (g.can_undo) {
+      const undo = el("button", "", "Undo");
+      undo.id = "undo-bid";
+      undo.addEventListener("click", () => act("undo"));
+      bids.appendChild(undo);
+    }
   }
   byId("move-controls").hidden = !(g.phase === "play" && g.your_turn);
   const pass = byId("pass-btn");
   pass.disabled = !g.legal.includes("pass");
   pass.title = pass.disabled ? "You lead: a leader may not pass" : "";
+  const undo = byId("undo-btn");
+  undo.disabled = !g.can_undo;
+  undo.hidden = g.ranked;
+  undo.title = g.can_undo ? "Take back your last move and the opponents' answers" : "Nothing of yours to take back";
   updateSelection("");
 }
 
@@ -180,7 +214,7 @@ function selectionText() {
 }
 
 function toggleCard(i) {
-  if (!play.game || !play.game.your_turn || play.game.phase !== "play") return;
+  if (play.busy || !play.game || !play.game.your_turn || play.game.phase !== "play") return;
   if (play.selected.has(i)) play.selected.delete(i);
   else play.selected.add(i);
   byId("hand").querySelectorAll(".card").forEach((c) => c.classList.toggle("selected", play.selected.has(+c.dataset.index)));
@@ -254,7 +288,8 @@ function setGame(g) {
 function setBusy(on) {
   play.busy = on;
   byId("table").classList.toggle("thinking", on);
-  document.querySelectorAll("#move-controls button, #move-controls input, #bid-buttons button").forEach((c) => {
+  byId("table").classList.remove("revealing");
+  document.querySelectorAll("#move-controls button, #move-controls input, #bid-buttons button, #result button").forEach((c) => {
     if (on) c.disabled = true;
   });
   if (on) {
@@ -264,24 +299,37 @@ function setBusy(on) {
   }
   // As before the request: Play only for a checked legal selection, Pass only when following.
   for (const id of ["move-input", "clear-btn", "hint-btn"]) byId(id).disabled = false;
+  byId("undo-btn").disabled = !(play.game && play.game.can_undo);
   byId("pass-btn").disabled = !(play.game && play.game.legal.includes("pass"));
   byId("play-btn").disabled = !(play.check && play.check.verdict && play.check.verdict.legal);
-  document.querySelectorAll("#bid-buttons button").forEach((c) => (c.disabled = false));
+  document.querySelectorAll("#bid-buttons button, #result button").forEach((c) => (c.disabled = false));
   if (byId("reason").classList.contains("thinking")) {
     byId("reason").textContent = "";
     byId("reason").className = "reason";
   }
 }
 
+// The first play of `g` that the person has not seen drawn yet: after the person's move, the
+// one after it; after a bid that ended the bidding, the first.
+function firstUnseenPlay(before, path, g) {
+  if (path === "undo") return g.plays.length;
+  if (before.phase === "bidding") return 0;
+  return Math.min(before.plays.length + (path === "play" ? 1 : 0), g.plays.length);
+}
+
+// The person's bid, move or undo; the opponents' plays in the answer are shown one by one.
 async function act(path, body) {
   if (play.busy) return;
   setBusy(true);
   try {
     showError("play-error", "");
+    const before = play.game;
     const g = await api("POST", `/api/games/${play.game.id}/${path}`, body);
+    byId("hint-panel").hidden = true;
+    play.selected.clear();
+    await revealPlays(g, firstUnseenPlay(before, path, g), showMoment);
     setBusy(false);
     setGame(g);
-    byId("hint-panel").hidden = true;
   } catch (e) {
     setBusy(false);
     if (e.status === 404) showError("play-error", e.message + ". Start a new game.");
@@ -290,6 +338,15 @@ async function act(path, body) {
       byId("reason").className = "reason refused";
     }
   }
+}
+
+// One moment of the opponents' turns: the table then, the seat to play thinking.
+function showMoment(v) {
+  drawGame(v);
+  byId("table").classList.remove("thinking");
+  byId("table").classList.add("revealing");
+  byId("reason").textContent = `${SEAT_NAMES[v.to_move]} is thinking…`;
+  byId("reason").className = "reason thinking";
 }
 
 function sendBid(b) {
@@ -306,62 +363,6 @@ function sendMove() {
   act("play", { cards: text });
 }
 
-function describeSolver(s, cards) {
-  if (!s) return `The exact solver answers when at most ${cards} cards are left in all hands.`;
-  if (!s.complete) return `The exact solver gave up after ${s.nodes.toLocaleString()} nodes.`;
-  if (!s.win) return "With all hands known and perfect play on every side, you lose whatever you play.";
-  return `With all hands known and perfect play, you win: winning moves ${s.winning_moves.join(", ")}` +
-         ` (one winning line: ${s.line.map((st) => SEAT_NAMES[st.seat] + " " + st.cards).join(", ")}).`;
-}
-
-async function askHint() {
-  const panel = byId("hint-panel");
-  panel.hidden = false;
-  panel.textContent = "Thinking…";
-  try {
-    const h = await api("POST", `/api/games/${play.game.id}/hint`);
-    panel.textContent = "";
-    panel.appendChild(el("h3", "", "Hint from " + h.agent));
-    if (h.bid !== undefined) {
-      panel.appendChild(el("div", "suggestion", h.bid === 0 ? "Suggested: no bid" : "Suggested bid: " + h.bid));
-      return;
-    }
-    const line = el("div", "suggestion", h.move === "pass" ? "Suggested: pass " : `Suggested: ${h.move} (${h.type.replace(/_/g, " ")}) `);
-    const use = el("button", "", "Select it");
-    use.id = "use-hint";
-    use.addEventListener("click", () => {
-      byId("move-input").value = h.move === "pass" ? "pass" : h.move;
-      typedSelection();
-    });
-    line.appendChild(use);
-    panel.appendChild(line);
-    if (h.search) {
-      const s = h.search;
-      // Figures a search kind does not keep are 0 (gumbel keeps no tree): leave those out.
-      const parts = [`${s.simulations} simulations`];
-      if (s.tree_nodes > 0) parts.push(`${s.tree_nodes} tree nodes`);
-      if (s.solver_calls > 0) parts.push(`${s.solver_calls} exact endgame solves`);
-      if (s.seconds > 0) parts.push(`${s.seconds.toFixed(2)} s`);
-      panel.appendChild(el("div", "note", "Search: " + parts.join(", ")));
-      const table = el("table", "search");
-      table.innerHTML = "<tr><th>move</th><th>type</th><th>visits</th><th>value</th><th>prior</th></tr>";
-      const moves = [...s.moves].sort((a, b) => b.visits - a.visits || b.prior - a.prior).slice(0, 12);
-      for (const m of moves) {
-        const tr = el("tr", m.move === s.chosen ? "chosen" : "");
-        for (const v of [m.move, m.type.replace(/_/g, " "), m.visits, m.value.toFixed(3), m.prior.toFixed(3)]) tr.appendChild(el("td", "", String(v)));
-        table.appendChild(tr);
-      }
-      panel.appendChild(table);
-      if (s.moves.length > moves.length) panel.appendChild(el("div", "note", `${s.moves.length - moves.length} more moves not shown`));
-    } else {
-      panel.appendChild(el("div", "note", "This agent does not search: no candidate statistics."));
-    }
-    panel.appendChild(el("div", "solver", describeSolver(h.solver, h.solver_cards)));
-  } catch (e) {
-    panel.textContent = e.message;
-  }
-}
-
 function dealLink(g) {
   const params = new URLSearchParams({ seed: g.seed, opponents: g.opponents, bidding: g.bidding ? "1" : "0" });
   if (!g.bidding && g.role >= 0) params.set("role", ["landlord", "landlord_down", "landlord_up"][g.role]);
@@ -376,10 +377,16 @@ async function newGame(options) {
   body.opponents = byId("opponents").value.trim() || app.config.agent;
   body.bidding = byId("bidding").checked;
   if (!body.bidding) body.role = byId("role").value;
+  if (byId("ranked").checked) body.ranked = true;
   showError("play-error", "");
   byId("hint-panel").hidden = true;
+  if (play.busy) return;
+  setBusy(true);
   try {
     const g = await api("POST", "/api/games", body);
+    // The agents' plays before the person's first turn, one by one (a drawn table first).
+    if (g.plays.length > 0) await revealPlays(g, 0, showMoment);
+    setBusy(false);
     setGame(g);
     const link = byId("deal-link");
     link.href = dealLink(g);
@@ -387,6 +394,7 @@ async function newGame(options) {
     link.textContent = `Link to this deal (seed ${g.seed})`;
     history.replaceState(null, "", dealLink(g));
   } catch (e) {
+    setBusy(false);
     showError("play-error", e.message);
   }
 }
@@ -403,6 +411,7 @@ byId("clear-btn").addEventListener("click", () => {
   typedSelection();
 });
 byId("hint-btn").addEventListener("click", askHint);
+byId("undo-btn").addEventListener("click", () => act("undo"));
 byId("move-input").addEventListener("input", typedSelection);
 byId("move-input").addEventListener("keydown", (ev) => {
   if (ev.key === "Enter") sendMove();
@@ -410,6 +419,9 @@ byId("move-input").addEventListener("keydown", (ev) => {
 
 // A link with ?seed=... replays that deal with the same opponents; otherwise a fresh deal.
 app.ready.then((config) => {
+  setupPace(config);
+  setupTracker();
+  setupSound();
   const params = new URLSearchParams(location.search);
   byId("opponents").value = params.get("opponents") || config.agent;
   if (params.has("seed")) byId("seed").value = params.get("seed");
