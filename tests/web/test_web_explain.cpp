@@ -71,6 +71,7 @@ TEST(WebExplain, OpponentsPlaysShowTheSearchThatChoseThem) {
     EXPECT_EQ(e["seat"], plays[i]["seat"]);
     EXPECT_EQ(e["cards"], plays[i]["cards"]);
     EXPECT_EQ(e["agent"], "mcts:sims=40");
+    EXPECT_EQ(e["stake"], i > 0 ? plays[i - 1]["stake"] : v["base"]);  // the stake when it chose
     EXPECT_FALSE(e["rule"].get<std::string>().empty());
     const json& s = e["search"];
     ASSERT_TRUE(s.is_object()) << e.dump();
@@ -248,7 +249,8 @@ TEST(WebUndo, BidsCanBeTakenBackAndRankedGamesRefuse) {
 }
 
 // The cards the person has not seen are exactly the two opponents' hands (and, while bidding,
-// the kitty), as the engine's own replay of the deal has them.
+// the kitty), and each play's stake the stake after it, as the engine's own replay of the deal
+// has them.
 TEST(WebTracker, UnseenCardsAreTheOpponentsHands) {
   Api api(heuristic_options());
   for (uint64_t seed = 30; seed < 34; ++seed) {
@@ -258,6 +260,7 @@ TEST(WebTracker, UnseenCardsAreTheOpponentsHands) {
     while (true) {
       const GameState truth = replayed(seed, v["landlord"], v["plays"], v["plays"].size());
       EXPECT_EQ(v["unseen"], to_string(truth.hand(1) + truth.hand(2))) << "seed " << seed;
+      if (!v["plays"].empty()) { EXPECT_EQ(v["plays"].back()["stake"], truth.stake()); }
       if (v["phase"] == "over") break;
       v = step(api, id, v, rng);
     }
