@@ -45,10 +45,11 @@ std::string search_rule(const Agent& agent, const Observation& obs, const Search
       return out.str();
     }
     out << "Sequential halving over the network's " << o.search.k
-        << " most probable moves keeps the better half by value each round; of those left, the move with the "
-           "largest network logit + sigma(value), sigma = ("
+        << " most probable moves keeps, round after round, the half with the largest network logit + sigma(value), "
+           "sigma = ("
         << o.search.c_visit << " + most visits) x " << o.search.c_scale
-        << " x (value + 1) / 2, is played, so a move the network strongly prefers can beat a higher value.";
+        << " x (value + 1) / 2, and plays the last one left, so a move the network strongly prefers can beat a "
+           "higher value.";
     return out.str();
   }
   return "The most visited move is played (ties: the higher value); the search sends its visits to the moves "
