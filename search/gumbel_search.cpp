@@ -111,7 +111,7 @@ GumbelResult gumbel_search(const PolicyValueNetwork& net, const Observation& obs
   std::vector<const GameState*> pending_ptrs;
   std::vector<float> values;
   std::vector<int> owner;
-  std::vector<double> pending_q_sign;  // +-1 times the world's weight (and stake ratio)
+  std::vector<double> pending_q_sign;  // +-1 times the world's weight, stake ratio and share
   while (true) {
     const int per = std::max(1, s.sims / (phases * int(cand.size())));
     if (used > 0 && used + per * int(cand.size()) > s.sims + int(cand.size())) break;  // budget spent
@@ -135,6 +135,13 @@ GumbelResult gumbel_search(const PolicyValueNetwork& net, const Observation& obs
         if (!win) return std::nullopt;
         return (*win == obs.teammates(obs.seat, state.to_move())) ? 1.0 : -1.0;
       };
+      // Queues a state for the value network's batch, its value to count `share` of a's sum.
+      auto score_by_net = [&](int a, GameState&& state, double share) {
+        const double signed_share = share * stake_ratio(state);
+        owner.push_back(a);
+        pending_q_sign.push_back(obs.teammates(obs.seat, state.to_move()) ? signed_share : -signed_share);
+        pending.push_back(std::move(state));
+      };
       for (int a : cand) {
         GameState next = world;
         next.apply_trusted(moves[size_t(a)]);
@@ -153,19 +160,22 @@ GumbelResult gumbel_search(const PolicyValueNetwork& net, const Observation& obs
         }
         if (mix > 0.0) {
           GameState rolled = next;
-          std::optional<double> result;
-          if (rollouts->rollout(rolled, s.rollout_solver_cards) < 0) result = solved(rolled);
-          if (!result) {  // over, or over the solver's node cap: the rollout goes on to the end
-            rollouts->rollout(rolled);
-            result = team_result(rolled, obs.seat);
+          const bool stopped = rollouts->rollout(rolled, s.rollout_solver_cards, s.rollout_plies) < 0;
+          const bool at_solver =
+              stopped && s.rollout_solver_cards > 0 && rolled.cards_in_hands() <= s.rollout_solver_cards;
+          if (stopped && !at_solver) {  // cut after rollout_plies: the value net scores where it stopped
+            score_by_net(a, std::move(rolled), weight * mix);
+          } else {
+            std::optional<double> result;
+            if (at_solver) result = solved(rolled);
+            if (!result) {  // over, or over the solver's node cap: the rollout goes on to the end
+              rollouts->rollout(rolled);
+              result = team_result(rolled, obs.seat);
+            }
+            qsum[size_t(a)] += weight * stake_ratio(rolled) * mix * *result;
           }
-          qsum[size_t(a)] += weight * stake_ratio(rolled) * mix * *result;
         }
-        if (!use_net_value) continue;
-        owner.push_back(a);
-        const double w_stake = weight * stake_ratio(next);
-        pending_q_sign.push_back(obs.teammates(obs.seat, next.to_move()) ? w_stake : -w_stake);
-        pending.push_back(std::move(next));
+        if (use_net_value) score_by_net(a, std::move(next), weight * (1.0 - mix));
       }
     }
     if (!owner.empty()) {
@@ -173,7 +183,7 @@ GumbelResult gumbel_search(const PolicyValueNetwork& net, const Observation& obs
       for (const GameState& w : pending) pending_ptrs.push_back(&w);
       net.values(pending_ptrs, values);
       for (size_t i = 0; i < owner.size(); ++i)
-        qsum[size_t(owner[i])] += (1.0 - mix) * pending_q_sign[i] * double(values[i]);
+        qsum[size_t(owner[i])] += pending_q_sign[i] * double(values[i]);
     }
     if (cand.size() == 1) break;
     const int max_visits = *std::max_element(res.visits.begin(), res.visits.end());

@@ -33,6 +33,8 @@ SettingsTable<GumbelSettings> make_table() {
         "worlds with at most this many cards in all hands are scored by the exact endgame solver (0 = never)");
   t.add("rollout_solver", &G::rollout_solver_cards, ints(0, 54),
         "rollouts stop at this many cards in all hands and the exact solver scores the rest (0 = play to the end)");
+  t.add("rollout_plies", &G::rollout_plies, ints(0, 1000),
+        "rollouts stop after this many plies and the value network scores where they stopped (0 = play to the end)");
   t.add("solver_nodes", &G::solver_nodes, ints(0, int64_t(1) << 40),
         "node cap of one exact solve; over it the usual value is used (0 = none)");
   t.embed(make_inference_table(), &G::inference);

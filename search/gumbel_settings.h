@@ -25,6 +25,11 @@ struct GumbelSettings {
   // scores the rest (0 = rollouts play to the end; needs the solver). The last plies of a rollout
   // are where a policy's play is cheapest to replace by the exact result.
   int rollout_solver_cards = 0;
+  // Rollouts stop after this many plies and the value network scores the state they reached (0 =
+  // play to the end). A few plies of the policy take the value net past the moves right after the
+  // candidate, where its judgement of a sampled world is weakest, at a fraction of a whole
+  // rollout's cost and noise.
+  int rollout_plies = 0;
   int64_t solver_nodes = 5000;  // node cap of one solve (over it the usual value is used)
   // Worlds weighed by how well the rollout policy explains the other seats' recent plays
   // (search/world_inference.h); a move's value is the weighted mean over its worlds.

@@ -16,9 +16,10 @@ PlayoutEvaluator::PlayoutEvaluator(std::unique_ptr<MovePolicy> policy, uint64_t 
   policy_->new_game(Rng::mix(seed, 1));
 }
 
-int PlayoutEvaluator::rollout(GameState& world, int stop_cards) {
-  while (world.phase() == Phase::Play) {
+int PlayoutEvaluator::rollout(GameState& world, int stop_cards, int max_plies) {
+  for (int plies = 0; world.phase() == Phase::Play; ++plies) {
     if (stop_cards > 0 && world.cards_in_hands() <= stop_cards) return -1;
+    if (max_plies > 0 && plies >= max_plies) return -1;
     if (options_.rollout_epsilon > 0 && rng_.uniform() < options_.rollout_epsilon) {
       world.legal(scratch_);
       world.apply_trusted(scratch_[rng_.below(uint32_t(scratch_.size()))]);

@@ -32,9 +32,10 @@ class PlayoutEvaluator final : public Evaluator, public PriorSource {
   void priors(const GameState& world, const std::vector<Move>& moves, std::vector<float>& out) override;
 
   // Plays the world to the end with the policy (and epsilon); returns the winner seat. With
-  // stop_cards > 0 it stops as soon as all hands hold at most that many cards together and
-  // returns -1 if the game is not over then (the caller finishes it, e.g. by an exact solve).
-  int rollout(GameState& world, int stop_cards = 0);
+  // stop_cards > 0 it stops as soon as all hands hold at most that many cards together, and with
+  // max_plies > 0 once it has played that many plies; it returns -1 if the game is not over then
+  // (the caller finishes it, e.g. by an exact solve or the value network).
+  int rollout(GameState& world, int stop_cards = 0, int max_plies = 0);
   // The rollout policy itself (world inference asks it what a seat would have played).
   MovePolicy& policy() { return *policy_; }
 

@@ -63,7 +63,6 @@ TEST(GumbelSearch, RolloutMixScoresSimulationsByRollouts) {
   const NetEvaluator net = tiny_network(3);
   PlayoutEvaluator rollouts(make_agent("heuristic"), 5);
   GumbelSettings gs;
-  gs.rollout_mix = 0.0;  // the value network alone unless a test says otherwise
   gs.rollout_mix = 1.0;
   int checked = 0;
   for (uint64_t seed = 1; seed <= 40; ++seed) {
@@ -85,7 +84,6 @@ TEST(GumbelSearch, RolloutMixScoresSimulationsByRollouts) {
   }
   EXPECT_GT(checked, 100);
   GumbelSettings bad;
-  bad.rollout_mix = 0.0;  // the value network alone unless a test says otherwise
   bad.rollout_mix = 1.5;
   const GameState s = random_position(1, 0, false);
   std::vector<Move> moves;
@@ -389,6 +387,98 @@ TEST(GumbelSearch, SolverScoresSmallWorldsExactly) {
   EXPECT_GT(fractional, 0);  // the net alone gives values that are not +-1
 }
 
+// The network of `inner` that also records the plies played in each world whose value it is asked
+// for (beyond `root_plies`), so a test sees where the search's value calls happen.
+class RecordingNetwork final : public PolicyValueNetwork {
+ public:
+  explicit RecordingNetwork(NetEvaluator& inner) : inner_(inner) {}
+  float evaluate(const GameState& world, const std::vector<Move>& moves, std::vector<float>& priors) override {
+    return inner_.evaluate(world, moves, priors);
+  }
+  void priors(const GameState& world, const std::vector<Move>& moves, std::vector<float>& out) override {
+    inner_.priors(world, moves, out);
+  }
+  void policy_logits(const Observation& obs, const std::vector<Move>& moves, std::vector<float>& logits) const override {
+    inner_.policy_logits(obs, moves, logits);
+  }
+  void values(const std::vector<const GameState*>& worlds, std::vector<float>& out) const override {
+    for (const GameState* w : worlds) plies.push_back(int(w->history().size()) - root_plies);
+    inner_.values(worlds, out);
+  }
+  int root_plies = 0;
+  mutable std::vector<int> plies;
+
+ private:
+  NetEvaluator& inner_;
+};
+
+// With rollout_mix 1 and rollout_plies P, the value network is asked about exactly the worlds where
+// a rollout was cut: each one the candidate's ply plus P plies of the rollout, unfinished (a
+// rollout that ends earlier is scored by its result). Without the cut (P = 0, or more plies than a
+// game has) it is never asked, and the search's values are the same as with P = 0.
+TEST(GumbelSearch, RolloutPliesCutsRolloutsForTheValueNetwork) {
+  NetEvaluator inner = tiny_network(3);
+  RecordingNetwork net(inner);
+  int cut = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    const GameState s = random_position(seed, int(seed % 30), false);
+    const Observation obs = observe(s, s.to_move());
+    std::vector<Move> moves;
+    s.legal(moves);
+    if (moves.size() < 2) continue;
+    net.root_plies = int(s.history().size());
+    GumbelSettings gs;
+    gs.rollout_mix = 1.0;
+    gs.sims = 24;
+    gs.k = 4;
+    gs.noise = false;
+    for (int plies : {0, 1000, 3}) {
+      gs.rollout_plies = plies;
+      PlayoutEvaluator rollouts(make_agent("heuristic"), 5);
+      Rng rng(seed);
+      net.plies.clear();
+      const GumbelResult r = gumbel_search(net, obs, moves, gs, rng, &rollouts);
+      int visits = 0;
+      for (int v : r.visits) visits += v;
+      if (plies != 3) {
+        EXPECT_TRUE(net.plies.empty()) << "seed " << seed << " plies " << plies;
+        continue;
+      }
+      EXPECT_LE(int(net.plies.size()), visits) << "seed " << seed;
+      for (int p : net.plies) EXPECT_EQ(p, 1 + 3) << "seed " << seed;
+      cut += int(net.plies.size());
+    }
+    // Cuts beyond every game's length change nothing.
+    PlayoutEvaluator ra(make_agent("heuristic"), 5), rb(make_agent("heuristic"), 5);
+    Rng rng_a(seed), rng_b(seed);
+    gs.rollout_plies = 0;
+    const GumbelResult a = gumbel_search(net, obs, moves, gs, rng_a, &ra);
+    gs.rollout_plies = 1000;
+    const GumbelResult b = gumbel_search(net, obs, moves, gs, rng_b, &rb);
+    EXPECT_EQ(a.q, b.q) << "seed " << seed;
+    EXPECT_EQ(a.chosen, b.chosen) << "seed " << seed;
+  }
+  EXPECT_GT(cut, 100);
+}
+
+// A rollout with max_plies stops after that many plies, unfinished, and reports it with -1; one
+// that may run to the end finishes the game.
+TEST(PlayoutEvaluator, RolloutStopsAfterMaxPlies) {
+  PlayoutEvaluator rollouts(make_agent("heuristic"), 5);
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    const GameState s = random_position(seed, 0, false);
+    GameState cut = s, full = s;
+    const int w = rollouts.rollout(cut, 0, 2);
+    const int played = int(cut.history().size() - s.history().size());
+    if (cut.phase() == Phase::Play) {
+      EXPECT_EQ(w, -1) << seed;
+      EXPECT_EQ(played, 2) << seed;
+    }
+    EXPECT_GE(rollouts.rollout(full), 0) << seed;
+    EXPECT_EQ(full.phase(), Phase::Over) << seed;
+  }
+}
+
 // Every member of GumbelSettings but the two a caller sets (noise, candidate_target) has its line in
 // the table, once, with one line of help; a member added without it fails here.
 TEST(GumbelSettingsTable, EveryMemberButTheCallersIsDeclared) {
@@ -399,7 +489,7 @@ TEST(GumbelSettingsTable, EveryMemberButTheCallersIsDeclared) {
     EXPECT_FALSE(s.info.help.empty()) << s.info.name;
   }
   for (const char* name : {"sims", "k", "rollout_mix", "solver", "rollout_solver", "solver_nodes", "infer",
-                           "infer_moves", "infer_draws", "stakes", "confident", "rollout", "others"})
+                           "infer_moves", "infer_draws", "stakes", "confident", "rollout", "others", "rollout_plies"})
     EXPECT_EQ(names.count(name), 1u) << name;
 }
 
