@@ -131,7 +131,7 @@ function drawLog(g) {
     log.appendChild(el("li", "note", `${who} the kitty ${g.kitty}`));
   }
   g.plays.forEach((p, i) => {
-    const li = el("li", p.seat === 0 ? "mine" : "", `${SEAT_NAMES[p.seat]}: ${p.cards === "pass" ? "pass" : p.cards + " (" + p.type + ")"}`);
+    const li = el("li", p.seat === 0 ? "mine" : "", `${SEAT_NAMES[p.seat]}: ${p.cards === "pass" ? "pass" : p.cards + " (" + p.type.replace(/_/g, " ") + ")"}`);
     li.dataset.play = i;
     if (p.seat !== 0) {
       // An opponent's play: what its search saw and why it chose this.
