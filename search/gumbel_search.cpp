@@ -182,8 +182,7 @@ GumbelResult gumbel_search(const PolicyValueNetwork& net, const Observation& obs
       pending_ptrs.clear();
       for (const GameState& w : pending) pending_ptrs.push_back(&w);
       net.values(pending_ptrs, values);
-      for (size_t i = 0; i < owner.size(); ++i)
-        qsum[size_t(owner[i])] += pending_q_sign[i] * double(values[i]);
+      for (size_t i = 0; i < owner.size(); ++i) qsum[size_t(owner[i])] += pending_q_sign[i] * double(values[i]);
     }
     if (cand.size() == 1) break;
     const int max_visits = *std::max_element(res.visits.begin(), res.visits.end());

@@ -398,7 +398,8 @@ class RecordingNetwork final : public PolicyValueNetwork {
   void priors(const GameState& world, const std::vector<Move>& moves, std::vector<float>& out) override {
     inner_.priors(world, moves, out);
   }
-  void policy_logits(const Observation& obs, const std::vector<Move>& moves, std::vector<float>& logits) const override {
+  void policy_logits(const Observation& obs, const std::vector<Move>& moves,
+                     std::vector<float>& logits) const override {
     inner_.policy_logits(obs, moves, logits);
   }
   void values(const std::vector<const GameState*>& worlds, std::vector<float>& out) const override {
