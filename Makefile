@@ -3,8 +3,8 @@
 PACKAGES := g++ cmake make dpkg-dev clang-format libtorch-dev libopenblas0-pthread libeigen3-dev libyaml-cpp-dev \
             libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev \
             pkg-config libcpp-httplib-dev chromium chromium-driver python3-selenium \
-            pybind11-dev python3-dev python3-numpy python3-pytest python3-venv python3-pip python3-setuptools \
-            python3-wheel python3-torch python3-git python3-termcolor
+            pybind11-dev python3-dev python3-numpy python3-pytest python3-venv python3-pip python3-torch \
+            python3-git python3-termcolor
 BUILD_DIR ?= build
 JOBS ?= 2
 # WERROR=ON for developers and CI: a user's build never fails on a new compiler's warning.

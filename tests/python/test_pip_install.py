@@ -1,7 +1,7 @@
-# `pip install ./python` into a fresh virtual environment, offline through Debian's setuptools and
-# wheel: `import ddz` then works without PYTHONPATH, from the venv, with the shipped network and
-# the stubs installed. The CMake build directory of this test run is reused (DDZ_BUILD_DIR), so
-# the test checks the packaging rather than compiling everything again.
+# `pip install ./python` into a fresh virtual environment, offline (--no-index: pip's isolated build
+# must need nothing from an index): `import ddz` then works without PYTHONPATH, from the venv, with
+# the shipped network and the stubs installed. The CMake build directory of this test run is reused
+# (DDZ_BUILD_DIR), so the test checks the packaging rather than compiling everything again.
 import os
 import pathlib
 import subprocess
@@ -39,8 +39,8 @@ def test_pip_installs_the_package_into_a_fresh_venv(tmp_path):
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=120)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "DDZ_PRETRAINED")}
     env["DDZ_BUILD_DIR"] = str(build_dir)
-    pip = subprocess.run([str(venv / "bin" / "pip"), "install", "--no-build-isolation", "--no-index",
-                          str(SOURCE_DIR / "python")], capture_output=True, text=True, env=env, timeout=600)
+    pip = subprocess.run([str(venv / "bin" / "pip"), "install", "--no-index", str(SOURCE_DIR / "python")],
+                         capture_output=True, text=True, env=env, timeout=600)
     assert pip.returncode == 0, pip.stdout + pip.stderr
     run = subprocess.run([str(venv / "bin" / "python"), "-c", CHECK], capture_output=True, text=True, env=env,
                          cwd=tmp_path, timeout=120)
