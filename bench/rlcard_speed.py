@@ -1,11 +1,12 @@
 #!/usr/bin/python3
 # ddz's environments against RLCard's own Dou Dizhu environment in one run: random games per
 # second (the same Python loop on each env: reset, random.choice of a legal id, step) and RLCard's
-# DMC trainer (its frames/s, the same trainer settings on each env). Needs RLCard on PYTHONPATH
-# (and torch for DMC); docs/python.md quotes the figures.
+# DMC trainer (its frames per wall-clock and per CPU second, the same trainer settings on each env).
+# Needs RLCard on PYTHONPATH (and torch for DMC); docs/python.md quotes the figures.
+# bench/rlcard_dmc_profile.py says where a DMC frame's time goes.
 #
 #   PYTHONPATH=build/python:../shared/thirdparty/rlcard /usr/bin/python3 bench/rlcard_speed.py \
-#       [--random-seconds 10] [--runs 3] [--dmc-seconds 120] [--dmc-warmup 60]
+#       [--random-seconds 10] [--runs 3] [--dmc-seconds 120] [--dmc-warmup 60] [--dmc-runs 1]
 import argparse
 import json
 import os
@@ -62,9 +63,27 @@ def dmc_child(name, savedir):
     trainer.start()
 
 
+def session_cpu_seconds(session):
+    """CPU time used so far by the processes of a session (the trainer and the actors it spawned)."""
+    ticks = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                text = f.read()
+        except OSError:  # ended meanwhile
+            continue
+        fields = text[text.rindex(")") + 2:].split()  # from the state, field 3 of proc(5)
+        if int(fields[3]) == session:
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def dmc_frames_per_second(name, warmup, seconds):
-    """Frames learned per wall-clock second between `warmup` and `warmup + seconds` after the start,
-    from the trainer's own 'After N frames' log lines."""
+    """Frames learned per wall-clock second and per CPU second of the trainer's processes between
+    `warmup` and `warmup + seconds` after the start, from the trainer's own 'After N frames' log lines.
+    The CPU rate is what the machine's load leaves alone."""
     savedir = f"/tmp/ddz-dmc-bench-{os.getpid()}"
     child = subprocess.Popen([sys.executable, __file__, "--dmc-child", name, "--savedir", savedir],
                              stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, start_new_session=True,
@@ -74,18 +93,18 @@ def dmc_frames_per_second(name, warmup, seconds):
         for line in child.stderr:
             match = re.search(r"After (\d+) frames", line)
             if match:
-                points.append((time.perf_counter() - start, int(match.group(1))))
+                points.append((time.perf_counter() - start, int(match.group(1)), session_cpu_seconds(child.pid)))
             if time.perf_counter() - start > warmup + seconds:
                 break
     finally:
         os.killpg(child.pid, signal.SIGTERM)  # the trainer and the actor processes it spawned
         child.wait()
         shutil.rmtree(savedir, ignore_errors=True)
-    window = [(t, f) for t, f in points if t >= warmup]
+    window = [p for p in points if p[0] >= warmup]
     if len(window) < 2:
         raise RuntimeError(f"DMC on {name}: too few log lines after {warmup} s ({points[-3:]})")
-    (t0, f0), (t1, f1) = window[0], window[-1]
-    return (f1 - f0) / (t1 - t0)
+    (t0, f0, c0), (t1, f1, c1) = window[0], window[-1]
+    return (f1 - f0) / (t1 - t0), (f1 - f0) / (c1 - c0)
 
 
 def main():
@@ -94,6 +113,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--dmc-seconds", type=float, default=120, help="0 skips DMC")
     parser.add_argument("--dmc-warmup", type=float, default=60)
+    parser.add_argument("--dmc-runs", type=int, default=1, help="trainer runs per env, alternating")
     parser.add_argument("--dmc-child", choices=list(ENVS), help=argparse.SUPPRESS)
     parser.add_argument("--savedir", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -112,11 +132,18 @@ def main():
         ratio = results[f"random_{name}"]["games_per_cpu_s"] / results["random_rlcard"]["games_per_cpu_s"]
         print(f"  {name} / rlcard: {ratio:.1f}x per CPU second", flush=True)
     if args.dmc_seconds > 0:
-        for name in ("rlcard", "ddz-rlcard"):
-            fps = dmc_frames_per_second(name, args.dmc_warmup, args.dmc_seconds)
-            results[f"dmc_{name}"] = round(fps, 1)
-            print(f"DMC, {ENVS[name]}: {fps:.1f} frames/s (2 actors, T=20, B=8)", flush=True)
-        print(f"  ddz-rlcard / rlcard: {results['dmc_ddz-rlcard'] / results['dmc_rlcard']:.2f}x", flush=True)
+        dmc = {"rlcard": [], "ddz-rlcard": []}
+        for _ in range(args.dmc_runs):  # alternating, so that both envs see the same load
+            for name in dmc:
+                dmc[name].append(dmc_frames_per_second(name, args.dmc_warmup, args.dmc_seconds))
+                print(f"DMC, {ENVS[name]}: {dmc[name][-1][0]:.1f} frames per wall-clock second, "
+                      f"{dmc[name][-1][1]:.1f} per CPU second (2 actors, T=20, B=8)", flush=True)
+        for name, rates in dmc.items():
+            results[f"dmc_{name}"] = {"frames_per_wall_s": round(statistics.median(r[0] for r in rates), 1),
+                                      "frames_per_cpu_s": round(statistics.median(r[1] for r in rates), 1)}
+        for unit in ("frames_per_wall_s", "frames_per_cpu_s"):
+            ratio = results["dmc_ddz-rlcard"][unit] / results["dmc_rlcard"][unit]
+            print(f"  DMC ddz-rlcard / rlcard, {unit} (median of {args.dmc_runs}): {ratio:.2f}x", flush=True)
     results["load_average_end"] = os.getloadavg()[0]
     print(json.dumps(results))
 
