@@ -46,3 +46,48 @@ def test_pip_installs_the_package_into_a_fresh_venv(tmp_path):
                          cwd=tmp_path, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.startswith("ok ") and "(790,)" in run.stdout
+
+
+def test_the_backends_wheel_records_every_file_with_its_hash(tmp_path, monkeypatch):
+    """The wheel python/build_backend.py writes: RECORD names each file with its sha256 and size (pip
+    uninstalls by it), the tag is this interpreter's, the version CMakeLists.txt's."""
+    build_dir = pathlib.Path(BINARY).resolve().parent
+    if not (build_dir / "CMakeCache.txt").exists():
+        pytest.skip(f"no CMake build directory at {build_dir} to reuse")
+    monkeypatch.setenv("DDZ_BUILD_DIR", str(build_dir))
+    monkeypatch.syspath_prepend(str(SOURCE_DIR / "python"))
+    import base64
+    import hashlib
+    import re
+    import sysconfig
+    import zipfile
+
+    import build_backend
+
+    version = re.search(r"project\(ddz VERSION ([0-9.]+)", (SOURCE_DIR / "CMakeLists.txt").read_text()).group(1)
+    name = build_backend.build_wheel(str(tmp_path))
+    tag = f"cp{sys.version_info[0]}{sys.version_info[1]}-cp{sys.version_info[0]}{sys.version_info[1]}-" + \
+        sysconfig.get_platform().replace("-", "_")  # e.g. cp311-cp311-linux_x86_64
+    assert name == f"ddz-{version}-{tag}.whl"
+    with zipfile.ZipFile(tmp_path / name) as wheel:
+        names = set(wheel.namelist())
+        record = wheel.read(f"ddz-{version}.dist-info/RECORD").decode().splitlines()
+        listed = set()
+        for line in record:
+            path, digest, size = line.rsplit(",", 2)
+            listed.add(path)
+            if path.endswith("RECORD"):
+                assert digest == "" and size == ""
+                continue
+            data = wheel.read(path)
+            assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert int(size) == len(data)
+        assert listed == names
+        assert {"ddz/__init__.py", "ddz/__init__.pyi", "ddz/py.typed", "ddz/pretrained/agent.ddz"} <= names
+        assert any(n.startswith("ddz/_ddz.cpython-") and n.endswith(".so") for n in names)
+        metadata = wheel.read(f"ddz-{version}.dist-info/METADATA").decode()
+        assert f"Version: {version}\n" in metadata and "Requires-Dist: numpy\n" in metadata
+        assert f"Tag: {tag}\n" in wheel.read(f"ddz-{version}.dist-info/WHEEL").decode()
+    meta_dir = tmp_path / "meta"
+    assert build_backend.prepare_metadata_for_build_wheel(str(meta_dir)) == f"ddz-{version}.dist-info"
+    assert (meta_dir / f"ddz-{version}.dist-info" / "METADATA").read_text() == metadata
