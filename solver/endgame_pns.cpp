@@ -66,6 +66,33 @@ constexpr uint64_t kEpsilonDiv = 2;  // epsilon = 1/2 (1/4, 1/8, 1 and 0 measure
 // won position from 23-38 ms to 54-59 ms: in a won node, the thread that leaves the most
 // proving child to the other one searches the wrong children.
 constexpr int kDeviator = 1;
+
+// Three players: the disproof number of an expanded node sums its children's numbers by kicker
+// group (kicker_variants, endgame_pns.h): each group adds its largest member's number once. The
+// kicker variants of one combination put the same combination before the other seats and leave
+// hands that differ by a card or two, so their disproofs share most of their work through the
+// table; a plain sum counts it once per variant and makes every node whose side to move has
+// many kicker choices (the landlord's 16-card hands: a trio or four with each of a dozen
+// kickers) look far harder to disprove than it is. Only the numbers change: a node is still
+// disproved only when every child is (a group's largest number is 0 only when all of its are).
+// Tuning seeds, one thread, 16/14/14 deals (bench_endgame --random, docs/methods.md, 2026-12-07):
+// geomean nodes of the positions solved both ways 0.91x (seed 5301, 44 deals, 6M cap), 0.75x
+// and 0.95x (seeds 5302 and 5304, first 34 deals, 4M cap); weak disproof numbers (the largest
+// number plus one per other child, for all children) 1.86x.
+constexpr bool kGroupKickers = true;
+
+bool has_kickers(MoveType t) {
+  switch (t) {
+    case MoveType::TrioSolo:
+    case MoveType::TrioPair:
+    case MoveType::TrioSoloChain:
+    case MoveType::TrioPairChain:
+    case MoveType::FourTwoSolo:
+    case MoveType::FourTwoPair: return true;
+    default: return false;
+  }
+}
+
 constexpr uint32_t kPnMax = kPnInf - 1;  // largest finite number (sums saturate here)
 
 template <typename T>
@@ -259,6 +286,18 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
   }
   ch.resize(kept);
   if (ch.empty()) return proven(false);
+  // Kicker groups (kGroupKickers): each child points at the first child of its group. Only moves
+  // with kickers can share a group; the others are their own.
+  const bool grouped = N == 3 && kGroupKickers;
+  for (size_t i = 0; i < ch.size(); ++i) {
+    ch[i].group = uint32_t(i);
+    if (!grouped || !has_kickers(moves[ch[i].move].type)) continue;
+    for (size_t j = 0; j < i; ++j)
+      if (kicker_variants(moves[ch[j].move], moves[ch[i].move])) {
+        ch[i].group = ch[j].group;
+        break;
+      }
+  }
   // Team mode: this thread's and the other thread's path slots for the children of n.
   const bool tracked = team_ && ply + 1 < ParallelShared<N>::kPathPlies;
   std::atomic<uint64_t>* const my_slot = tracked ? &team_->path[tid_].at[ply + 1] : nullptr;
@@ -269,6 +308,7 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
     size_t best = 0;
     uint32_t cp1 = kPnInf, cp2 = kPnInf;
     uint64_t sum = 0;
+    if (grouped && group_cd_.size() < ch.size()) group_cd_.resize(ch.size());
     for (size_t i = 0; i < ch.size(); ++i) {
       const Child& x = ch[i];
       if (x.cp < cp1) {
@@ -278,8 +318,17 @@ void ProofNumberSearch<N>::mid(const Node& n, const EndgameKey& key, uint32_t* p
       } else if (x.cp < cp2) {
         cp2 = x.cp;
       }
-      sum += x.cd;
+      if (!grouped) {
+        sum += x.cd;
+      } else if (x.group == i) {
+        group_cd_[i] = x.cd;  // the group's first child: before the others
+      } else {
+        group_cd_[x.group] = std::max(group_cd_[x.group], x.cd);
+      }
     }
+    if (grouped)
+      for (size_t i = 0; i < ch.size(); ++i)
+        if (ch[i].group == i) sum += group_cd_[i];
     if (cp1 == 0) return proven(true);
     if (sum == 0) return proven(false);
     *pn = cp1;

@@ -10,6 +10,13 @@
 
 namespace ddz::endgame {
 
+// True when a and b are kicker variants: the same combination (type, key rank, chain length)
+// with other kickers (b == a included). The proof-number search counts a group of them once in
+// a disproof number (endgame_pns.cpp, mid()).
+inline bool kicker_variants(const Move& a, const Move& b) {
+  return a.type == b.type && a.key == b.key && a.len == b.len;
+}
+
 template <int N>
 class ProofNumberSearch {
  public:
@@ -58,6 +65,7 @@ class ProofNumberSearch {
     uint64_t hash;  // the table's hash of key (computed once for the prefetch and the probe)
     uint32_t cp, cd;
     uint32_t move;  // index of the move into the parent's ordered list
+    uint32_t group;  // three players: index of the first child that is a kicker variant of this one
     bool same;  // node.to_move is on the parent mover's team
     bool expanded;  // expanded before (numbers in the table, or by this node's loop)
   };
@@ -79,6 +87,7 @@ class ProofNumberSearch {
   int tid_ = 0;
   std::deque<std::vector<Move>> moves_;  // per ply
   std::deque<std::vector<Child>> children_;  // per ply
+  std::vector<uint32_t> group_cd_;  // mid()'s largest cd per kicker group (scratch, used between recursions)
   // Set by the parent right before mid() re-enters a child that was expanded before: that
   // expansion ran the sure-win tests and they failed (a success is stored as solved), so the
   // re-expansion skips them (skipping a test that only proves wins is always sound).
