@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "arena/report_escape.h"
+
 namespace ddz {
 namespace {
 
@@ -19,25 +21,6 @@ std::string fmt(const char* f, double v) {
 std::string pad(const std::string& s, size_t w, bool right = false) {
   if (s.size() >= w) return s;
   return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
-}
-
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
-  }
-  return out;
 }
 
 }  // namespace

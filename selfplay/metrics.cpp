@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "arena/report_escape.h"
 #include "selfplay/files.h"
 
 namespace ddz::selfplay {
@@ -19,38 +20,11 @@ std::string num(double v, int precision = 6) {
   return buf;
 }
 
-std::vector<std::string> split_csv(const std::string& line) {
-  std::vector<std::string> out;
-  std::string cur;
-  bool quoted = false;
-  for (char c : line) {
-    if (c == '"') quoted = !quoted;
-    else if (c == ',' && !quoted) {
-      out.push_back(cur);
-      cur.clear();
-    } else cur += c;
-  }
-  out.push_back(cur);
-  return out;
-}
-
 double parse_or(const std::string& s, double def) {
   if (s.empty()) return def;
   try {
     return std::stod(s);
   } catch (...) { return def; }
-}
-
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
-  }
-  return out;
 }
 
 }  // namespace
@@ -69,14 +43,9 @@ std::string Metrics::header_for(bool distributed) const {
       "learner_samples_per_s";
   // Column names carry the opponent's spec, which may hold commas (mcts:sims=100,threads=2):
   // such a name is quoted as RFC 4180 says, so every CSV reader splits the header right.
-  auto column = [](const std::string& name) {
-    if (name.find_first_of(",\"\n") == std::string::npos) return name;
-    std::string quoted = "\"";
-    for (char c : name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return quoted + "\"";
-  };
   for (const auto& o : opponents_)
-    for (const char* stat : {"wp_vs_", "wp_lo_vs_", "wp_hi_vs_", "adp_vs_", "deals_vs_"}) h += "," + column(stat + o);
+    for (const char* stat : {"wp_vs_", "wp_lo_vs_", "wp_hi_vs_", "adp_vs_", "deals_vs_"})
+      h += "," + csv_field(stat + o);
   if (distributed)
     h += ",actors_connected,local_games,local_samples,remote_games,remote_samples,stale_samples,net_rx_bytes,"
          "net_tx_bytes,sources";
@@ -122,7 +91,7 @@ void Metrics::load_existing() {
   const size_t base = 10 + 5 * opponents_.size();
   const size_t width = base + (with_remote ? 9 : 0);
   while (std::getline(in, line)) {
-    const auto f = split_csv(line);
+    const auto f = split_csv_line(line);
     if (f.size() != width) continue;
     MetricsRow r;
     r.time_s = parse_or(f[0], 0);
