@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
 
 #include "agent/factory.h"
 #include "agent/net_agent.h"
@@ -37,8 +36,8 @@ void GumbelAgent::new_game(uint64_t seed) {
 }
 
 std::unique_ptr<Agent> GumbelAgent::rollout_agent() {
-  const EigenNet& net = options_.rollout_model ? *options_.rollout_model->net : *model_->net;
-  return make_rollout_player(net, options_.search.rollout_policy, options_.search.rollout_others, &net_rollouts_);
+  return make_rollout_player(*model_->net, options_.search.rollout_policy, options_.search.rollout_others,
+                             &net_rollouts_);
 }
 
 int GumbelAgent::bid(const Observation& obs) { return bidder_.bid(obs); }
@@ -80,23 +79,6 @@ Move GumbelAgent::play(const Observation& obs) {
 
 namespace {
 
-// The rollout network named by rollout_net= (null when none is, or when the rollouts are the
-// heuristic's): the spec's value as given, or the file's default, relative to the file's folder.
-// Throws AgentSpecError naming the file, or when the spec names one for heuristic rollouts.
-std::shared_ptr<const LoadedModel> rollout_model_of(const AgentSpec& spec, const AgentSpec& file,
-                                                    const std::string& path, bool net_rollouts) {
-  std::string name = spec.get_string("rollout_net", "");
-  if (!name.empty() && !net_rollouts)
-    throw AgentSpecError("agent spec \"" + spec.text() + "\": rollout_net needs rollout=net");
-  if (name.empty() && net_rollouts) {  // a file's default is left unread when the spec's rollouts are heuristic
-    name = file.get_string("rollout_net", "");
-    if (!name.empty() && std::filesystem::path(name).is_relative())
-      name = (std::filesystem::path(path).parent_path() / name).string();
-  }
-  if (name.empty()) return nullptr;
-  return load_model_for_spec(spec, name, "rollout_net");
-}
-
 SettingsTable<GumbelAgentOptions> make_settings_table() {
   using O = GumbelAgentOptions;
   SettingsTable<O> t;
@@ -105,8 +87,6 @@ SettingsTable<GumbelAgentOptions> make_settings_table() {
   t.add("seed", &O::seed, "mixed into the per-game seed");
   t.add("search_cards", &O::search_cards, ints(0, 54),
         "search only when all hands together hold at most this many cards; above it the policy's argmax is played");
-  t.add("rollout_net", &O::rollout_net,
-        "with rollout=net, the agent file whose policy plays the network's rollout seats (default: this file's)");
   t.embed(net_bid_settings_table(), &O::bid);
   return t;
 }
@@ -121,7 +101,6 @@ std::unique_ptr<Agent> gumbel_agent_from(const AgentSpec& spec, std::shared_ptr<
   read_spec_settings(spec, file, gumbel_agent_settings_table(), o);
   if (o.search.rollout_others == "seats")
     throw AgentSpecError("agent spec \"" + spec.text() + "\": others=seats is for self-play's pool games only");
-  o.rollout_model = rollout_model_of(spec, file, path, o.search.rollout_policy == "net");
   spec.check(setting_names(gumbel_agent_settings_table()), max_positional);
   if (o.search.k > o.search.sims) throw AgentSpecError("agent spec \"" + spec.text() + "\": k must not exceed sims");
   return std::make_unique<GumbelAgent>(std::move(model), o, display.empty() ? spec.text() : display);

@@ -34,13 +34,6 @@ struct GumbelAgentOptions {
   // policy's argmax is played (54 = search every move). Endgames are where a one-ply search with
   // exact solves knows most, and the policy's cost is a hundredth of a search's.
   int search_cards = 54;
-  // rollout_net=FILE: with rollout=net, the agent file whose policy plays the network's seats of
-  // the rollouts (and answers world inference for them) instead of the file's own. A relative FILE
-  // given in a file's default settings is taken from that file's folder; in a spec, from the
-  // working directory.
-  std::string rollout_net;
-  // The network that plays them (null: the agent's own), loaded from rollout_net.
-  std::shared_ptr<const LoadedModel> rollout_model;
 };
 
 // The declarations of the gumbel agent's spec settings: the search's (search/gumbel_settings.h),

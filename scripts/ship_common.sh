@@ -1,4 +1,4 @@
-# Shared by the ship scripts (pretrained_ship.sh, rollout_ship.sh): finding a run's newest
+# Shared by the ship scripts (pretrained_ship.sh): finding a run's newest
 # checkpoint and copying what a resume needs, each written through a temporary name then renamed.
 # Sourced, not run: `. "$(dirname "$0")/ship_common.sh"`.
 

@@ -11,7 +11,6 @@
 #include "models/net_evaluator.h"
 #include "search/gumbel_search.h"
 #include "agent/policy_rollout_agent.h"
-#include "models/agent_file.h"
 #include "selfplay/bid_games.h"
 #include "selfplay/pg_game.h"
 #include "selfplay/seat_rollouts.h"
@@ -80,7 +79,6 @@ ActorContext::ActorContext(const TrainConfig& config) {
     solver = std::make_unique<EndgameSolver>(o);
   }
   for (const std::string& spec : config.pool_agents) pool.push_back(make_agent(spec));
-  if (!config.teacher.empty()) teacher = load_model_cached(config.teacher)->net;
 }
 
 SeatPlan plan_seats(const TrainConfig& config, uint64_t seed) {
@@ -145,7 +143,6 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
     context = own.get();
   }
   const double mix = rollout_mix < 0 ? config.search.rollout_mix : rollout_mix;
-  const EigenNet& searcher = context->teacher ? *context->teacher : net;  // priors, rollouts, inference
   GameSamples out;
   Rng rng(Rng::mix(seed, 0x5e1f));
   GameState state(seed, game_rules(config, seed));
@@ -162,10 +159,10 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
   fast.k = std::min(config.search.k, config.fast_sims);
   std::unique_ptr<PlayoutEvaluator> rollouts;
   PolicyRolloutAgent* net_rollouts = nullptr;  // told whose move is searched (rollout_others)
-  if (!config.distill && (mix > 0 || full.inference.active()))  // world inference asks the rollout player too
-    rollouts = std::make_unique<PlayoutEvaluator>(searched_game_rollouts(searcher, config, plan, seed, &net_rollouts),
+  if (mix > 0 || full.inference.active())  // world inference asks the rollout player too
+    rollouts = std::make_unique<PlayoutEvaluator>(searched_game_rollouts(net, config, plan, seed, &net_rollouts),
                                                   Rng::mix(seed, 0x7011));
-  const NetEvaluator searcher_net = NetEvaluator::borrowing(searcher);  // search/'s network interface
+  const NetEvaluator network = NetEvaluator::borrowing(net);  // search/'s network interface
   std::vector<Move> moves;
   while (state.phase() == Phase::Play) {
     const Observation obs = observe(state, state.to_move());
@@ -177,19 +174,8 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
       continue;
     }
     state.legal(moves);
-    if (config.distill) {  // the teacher's argmax plays; its softmax is the target
-      if (moves.size() == 1) {
-        state.apply_trusted(moves[0]);
-      } else {
-        const ConfidentMove teacher = confident_move(searcher_net, obs, moves, 0.0);
-        out.plays.push_back(PlaySample{state, moves, teacher.prior, true, 0.0f, 0.0f});
-        state.apply_trusted(moves[size_t(teacher.index)]);
-      }
-      ++out.decisions;
-      continue;
-    }
     if (config.search.confident < 1.0 && moves.size() > 1) {
-      const ConfidentMove sure = confident_move(searcher_net, obs, moves, config.search.confident);
+      const ConfidentMove sure = confident_move(network, obs, moves, config.search.confident);
       if (sure.index >= 0) {  // the policy is sure: its argmax, unsearched, a value target only
         out.plays.push_back(PlaySample{state, moves, sure.prior, false, 0.0f, 0.0f});
         state.apply_trusted(moves[size_t(sure.index)]);
@@ -200,7 +186,7 @@ GameSamples play_searched_game(const EigenNet& net, const TrainConfig& config, u
     const bool is_full = rng.uniform() < config.full_search_prob;
     if (net_rollouts) net_rollouts->set_root_seat(obs.seat);
     const GumbelResult r =
-        gumbel_search(searcher_net, obs, moves, is_full ? full : fast, rng, rollouts.get(), context->solver.get());
+        gumbel_search(network, obs, moves, is_full ? full : fast, rng, rollouts.get(), context->solver.get());
     if (moves.size() > 1) {  // forced moves teach nothing about the policy, and little value
       out.plays.push_back(PlaySample{state, moves, r.policy, is_full, 0.0f, 0.0f});
     }

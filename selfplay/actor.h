@@ -41,13 +41,11 @@ Rules game_rules(const TrainConfig& config, uint64_t seed);
 Rules evaluation_rules(const TrainConfig& config);
 
 // What one actor thread keeps between games: the exact solver's table (config.search.solver_cards > 0)
-// one instance of each pool agent (config.pool_agents; agents are not shared between threads)
-// and config.teacher's network (loaded once per file and shared; throws ModelFileError naming it).
+// and one instance of each pool agent (config.pool_agents; agents are not shared between threads).
 struct ActorContext {
   explicit ActorContext(const TrainConfig& config);
   std::unique_ptr<EndgameSolver> solver;  // null when the config does not solve endgames
   std::vector<std::unique_ptr<Agent>> pool;
-  std::shared_ptr<const EigenNet> teacher;  // config.teacher's network (null: the learner's)
 };
 
 // Who sits where in one self-play game: seats played by the network (searched, sampled) and,

@@ -46,9 +46,6 @@ SettingsTable<C> make_table() {
         "training minutes of that fall (0 = rollout_mix stays constant)");
 
   t.group("games");
-  t.add("teacher", &C::teacher,
-        "a fixed agent file whose network searches in searched games (\"\" = the current network)");
-  t.add("distill", &C::distill, "with a teacher: its argmax plays unsearched and its softmax is the target");
   t.add("pool_agents", &C::pool_agents, "opponent pool: agent specs that take seats in pool games");
   t.add("pool_share", &C::pool_share, reals(0, 1), "share of the games with a pool agent (needs pool_agents)");
   t.add("pool_seats", &C::pool_seats, one_of({"mixed", "sides"}),
@@ -111,6 +108,10 @@ SettingsTable<C> make_table() {
                                     {"pg_rollout_pool", "false"},
                                     {"q_rescale", "false"}})
     t.retire(key, former, "2026-12-07");
+  // The distilled rollout network's keys (configs/rollout-distill.yaml; docs/methods.md), which did
+  // not ship.
+  for (const auto& [key, former] : {std::pair<const char*, const char*>{"teacher", "\"\""}, {"distill", "false"}})
+    t.retire(key, former, "2026-12-08");
   // The search's keys took the gumbel agent's names when the two came to share one table.
   for (const auto& [old_name, new_name] : {std::pair<const char*, const char*>{"gumbel_k", "k"},
                                            {"solver_cards", "solver"},
@@ -130,8 +131,6 @@ void check_config(const TrainConfig& c, const std::string& name, const KeyLines&
   if (c.search.k > c.search.sims) fail("k", "must not exceed sims (" + std::to_string(c.search.sims) + ")");
   if (c.fast_sims > c.search.sims) fail("fast_sims", "must not exceed sims (" + std::to_string(c.search.sims) + ")");
   if (c.pool_share > 0 && c.pool_agents.empty()) fail("pool_share", "needs at least one agent in pool_agents");
-  if (!c.teacher.empty() && c.pg_share >= 1) fail("teacher", "teaches searched games only, and pg_share 1 leaves none");
-  if (c.distill && c.teacher.empty()) fail("distill", "needs a teacher (the network distilled)");
   if (c.search.rollout_solver_cards > 0 && c.search.solver_cards == 0)
     fail("rollout_solver", "needs solver > 0 (the exact solver that ends the rollouts)");
   if (c.warm_steps > 0 && c.warm_games == 0) fail("warm_steps", "needs warm_games > 0");

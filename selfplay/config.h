@@ -43,18 +43,6 @@ struct TrainConfig {
   // they score a move by the heuristic's continuation, which a stronger policy outgrows.
   double rollout_mix_final = 0.0;
   double rollout_mix_decay_minutes = 0.0;
-  // A fixed teacher for searched games (an agent file, as `net:FILE` loads it; a relative path is
-  // taken from the working directory, as in agent specs, not from the config's folder): its policy
-  // gives the search's priors, its argmax plays the rollouts and it is world inference's model,
-  // so the targets are that network's search whatever the learner's architecture. "" = the
-  // current network (self-distillation). With it a larger student can learn from a fast teacher:
-  // self-play's cost no longer grows with the student. Bidding and bid games stay the learner's.
-  std::string teacher = "";
-  // With a teacher: its argmax plays the network's seats unsearched, and each decision's policy
-  // target is its softmax (distillation: a smaller network learns to play as the teacher does,
-  // e.g. a rollout network for searches whose rollouts the teacher's cost makes too dear). In
-  // searched games; policy-gradient games (pg_share) stay the learner's.
-  bool distill = false;
   // Opponent pool: in a pool_share of the games one agent drawn from pool_agents (agent specs,
   // e.g. heuristic, mcts, net:old.ddz) takes one or two seats (half the games each); the
   // network's seats search and learn as usual, the pool's seats give no samples. Self-play alone

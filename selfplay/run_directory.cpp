@@ -5,7 +5,6 @@
 #include <stdexcept>
 
 #include "agent/factory.h"
-#include "models/agent_file.h"
 
 namespace ddz::selfplay {
 namespace {
@@ -22,11 +21,6 @@ void check_agents(const TrainConfig& config, const std::string& config_file) {
   };
   check("eval_opponents", config.eval_opponents);
   check("pool_agents", config.pool_agents);
-  if (!config.teacher.empty()) {
-    try {
-      load_model_cached(config.teacher);
-    } catch (const std::exception& e) { throw ConfigError(config_file + ": key 'teacher': " + e.what()); }
-  }
   if (config.warm_games > 0) {
     try {
       make_agent("heuristic");

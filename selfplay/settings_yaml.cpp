@@ -113,7 +113,8 @@ bool same_value(const YAML::Node& node, const std::string& text) {
   if (!node.IsScalar()) return false;
   double a = 0, b = 0;
   if (YAML::convert<double>::decode(node, a) && YAML::convert<double>::decode(YAML::Node(text), b)) return a == b;
-  return node.Scalar() == text;
+  const YAML::Node former = YAML::Load(text);  // as YAML writes it: "" is the empty string
+  return former.IsScalar() && node.Scalar() == former.Scalar();
 }
 
 }  // namespace

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <filesystem>
 #include <vector>
 
 #include "agent/agent_spec.h"
@@ -88,49 +87,6 @@ TEST(GumbelAgent, NetworkRolloutsPlayLegalGamesOfTheirOwn) {
   }
   EXPECT_GT(differ, 0);
   std::remove(path.c_str());
-}
-
-// The moves of games of `spec` in seat 0 against two heuristics, deals 1..6, one list per deal.
-std::vector<std::vector<Move>> games_of(const std::string& spec) {
-  std::vector<std::vector<Move>> out;
-  for (uint64_t seed = 1; seed <= 6; ++seed) {
-    auto a = make_agent(spec);
-    auto o1 = make_agent("heuristic"), o2 = make_agent("heuristic");
-    const GameState g = play_game({a.get(), o1.get(), o2.get()}, seed, Rules{});
-    out.emplace_back();
-    for (const PlayRecord& r : g.history()) out.back().push_back(r.move);
-  }
-  return out;
-}
-
-// rollout_net=FILE: another network plays the rollouts (the games change with it and are
-// reproducible); a relative FILE in a file's default settings is found beside that file; a
-// missing file or a rollout_net without rollout=net is the spec's error, naming it.
-TEST(GumbelAgent, RolloutNetworkFromItsOwnFile) {
-  const std::string main_path = testing::small_model_file("", "rollnet_main", 21);
-  const std::string rollout_path = testing::small_model_file("", "rollnet_small", 22);
-  const std::string base = "gumbel:" + main_path + ",sims=8,k=4,rollout_mix=1,c_scale=1,rollout=net";
-  const auto own = games_of(base);
-  const auto other = games_of(base + ",rollout_net=" + rollout_path);
-  EXPECT_EQ(other, games_of(base + ",rollout_net=" + rollout_path));
-  EXPECT_NE(own, other);
-  // The same weights as main_path, with rollout_net named relative to the file's folder.
-  const std::string name = std::filesystem::path(rollout_path).filename().string();
-  const std::string with_default = testing::small_model_file("rollout=net,rollout_net=" + name, "rollnet_default", 21);
-  EXPECT_EQ(games_of("gumbel:" + with_default + ",sims=8,k=4,rollout_mix=1,c_scale=1"), other);
-  // Heuristic rollouts asked for in the spec leave the file's rollout_net unread.
-  EXPECT_NO_THROW(make_agent("gumbel:" + with_default + ",sims=8,k=4,rollout=heuristic"));
-  const std::string dangling = testing::small_model_file("rollout=net,rollout_net=missing.ddz", "rollnet_dangling", 21);
-  for (const std::string& bad : {base + ",rollout_net=/nonexistent/r.ddz", "gumbel:" + dangling,
-                                 "gumbel:" + main_path + ",rollout_net=" + rollout_path}) {
-    try {
-      make_agent(bad);
-      ADD_FAILURE() << "accepted " << bad;
-    } catch (const AgentSpecError& e) {
-      EXPECT_NE(std::string(e.what()).find("rollout_net"), std::string::npos) << e.what();
-    }
-  }
-  for (const std::string& p : {main_path, rollout_path, with_default, dangling}) std::remove(p.c_str());
 }
 
 // With others=heuristic the opposing side's seats play the heuristic's moves, the searching

@@ -89,18 +89,14 @@ TEST(SelfplayConfig, OutOfRangeNamesKeyAndFile) {
   EXPECT_NE(e.find("key 'infer_moves'"), std::string::npos) << e;
   e = error_of("infer_draws: 0\n");
   EXPECT_NE(e.find("key 'infer_draws'"), std::string::npos) << e;
-  e = error_of("teacher: [a, b]\n");
+  // teacher and distill (a distilled rollout network that did not ship) are retired: accepted
+  // at their former defaults only, as run directories written before list them.
+  EXPECT_NO_THROW(parse_config("teacher: \"\"\ndistill: false\n", "old run"));
+  e = error_of("teacher: t.ddz\n");
   EXPECT_NE(e.find("key 'teacher'"), std::string::npos) << e;
-  e = error_of("teacher: t.ddz\npg_share: 1\n");  // no searched game left to teach
-  EXPECT_NE(e.find("key 'teacher'"), std::string::npos) << e;
-  EXPECT_EQ(parse_config("teacher: models/t.ddz\n", "teacher").teacher, "models/t.ddz");
-  EXPECT_EQ(parse_config("", "default").teacher, "");
-  e = error_of("distill: true\n");  // nothing to distil
+  EXPECT_NE(e.find("removed"), std::string::npos) << e;
+  e = error_of("distill: true\n");
   EXPECT_NE(e.find("key 'distill'"), std::string::npos) << e;
-  e = error_of("teacher: t.ddz\ndistill: 2\n");
-  EXPECT_NE(e.find("key 'distill'"), std::string::npos) << e;
-  EXPECT_TRUE(parse_config("teacher: t.ddz\ndistill: true\n", "distill").distill);
-  EXPECT_FALSE(parse_config("", "default").distill);
   e = error_of("confident: 1.5\n");
   EXPECT_NE(e.find("key 'confident'"), std::string::npos) << e;
   EXPECT_DOUBLE_EQ(parse_config("", "default").search.confident, 1.0);
@@ -184,8 +180,7 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   c.search.inference.mismatch_weight = 0.25;
   c.search.inference.last_moves = 0;
   c.search.inference.draws = 12;
-  c.teacher = "dir with space/t.ddz";
-  c.distill = true;
+  c.search.rollout_plies = 6;
   c.search.confident = 0.875;
   const TrainConfig r = parse_config(c.to_yaml(), "effective");
   EXPECT_DOUBLE_EQ(r.rollout_mix_final, 0.125);
@@ -213,9 +208,8 @@ TEST(SelfplayConfig, EffectiveConfigRoundTrips) {
   EXPECT_EQ(r.bid_games, 7);
   EXPECT_DOUBLE_EQ(r.search.inference.mismatch_weight, 0.25);
   EXPECT_EQ(r.search.inference.last_moves, 0);
-  EXPECT_TRUE(r.distill);
   EXPECT_EQ(r.search.inference.draws, 12);
-  EXPECT_EQ(r.teacher, "dir with space/t.ddz");
+  EXPECT_EQ(r.search.rollout_plies, 6);
   EXPECT_DOUBLE_EQ(r.search.confident, 0.875);
   EXPECT_EQ(r.eval_agent, "mcts+net");
   EXPECT_DOUBLE_EQ(r.search.rollout_mix, 0.25);
@@ -298,7 +292,7 @@ TEST(SelfplayConfig, DumpHasEveryKeyWithItsDefault) {
   EXPECT_NE(dump.find("\nsims: 16\n"), std::string::npos) << dump;
   EXPECT_NE(dump.find("\npolicy_hidden: [256, 256]\n"), std::string::npos) << dump;
   EXPECT_NE(dump.find("\neval_opponents: [\"random\", \"heuristic\"]\n"), std::string::npos) << dump;
-  EXPECT_NE(dump.find("\nteacher: \"\"\n"), std::string::npos) << dump;
+  EXPECT_NE(dump.find("\nrollout_plies: 0\n"), std::string::npos) << dump;
 }
 
 TEST(SelfplayConfig, ErrorsNameTheLine) {
@@ -381,10 +375,10 @@ TEST(SelfplayConfig, EmptyConfigFileIsRefused) {
 // A string with quotes and backslashes survives the dump.
 TEST(SelfplayConfig, QuotedStringsRoundTrip) {
   TrainConfig c;
-  c.teacher = "a \"b\" \\c.ddz";
+  c.pool_agents = {"net:a \"b\" \\c.ddz"};
   c.eval_opponents = {"net:x \"y\".ddz"};
   const TrainConfig r = parse_config(c.to_yaml(), "effective");
-  EXPECT_EQ(r.teacher, c.teacher);
+  EXPECT_EQ(r.pool_agents, c.pool_agents);
   EXPECT_EQ(r.eval_opponents, c.eval_opponents);
 }
 
@@ -427,7 +421,7 @@ TEST(SelfplayConfig, ShippedConfigsLoad) {
       ++configs;
     }
   }
-  EXPECT_GE(configs, 4);  // default, small, full, rollout-distill
+  EXPECT_GE(configs, 3);  // default, small, full
   EXPECT_GE(recipes, 1);  // pretrained
 }
 

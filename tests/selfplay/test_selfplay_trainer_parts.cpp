@@ -59,13 +59,6 @@ TEST(TrainerRunDirectory, BadPoolAgentIsNamed) {
                          "pool_agents", "nosuchagent");
 }
 
-// A teacher file that does not load stops the run at its start, naming the key and the file.
-TEST(TrainerRunDirectory, BadTeacherIsNamed) {
-  const std::string missing = (fs::path(DDZ_BINARY_DIR) / "test_tmp" / "no_such_teacher.ddz").string();
-  expect_config_rejected("trainer_run_directory_teacher", "eval_opponents: [random]\nteacher: " + missing + "\n",
-                         "teacher", missing);
-}
-
 TEST(TrainerRunDirectory, CreatesTheFolderOrRefusesBeforeWriting) {
   const fs::path dir = fresh_dir("trainer_run_directory");
   const fs::path cfg = dir / "tiny.yaml";
