@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tests/cli/cli_runner.h"
+#include "tests/selfplay/tiny_config.h"
 
 namespace {
 
@@ -64,22 +65,8 @@ fs::path fresh_dir(const std::string& name) {
   return p;
 }
 
-const char* kLongTinyConfig = R"(seed: 9
-minutes: 30
-policy_hidden: [16]
-value_hidden: [16]
-bid_hidden: [8]
-sims: 4
-k: 4
-fast_sims: 2
-min_replay: 100
-replay_capacity: 5000
-batch_size: 32
-eval_every_minutes: 0
-eval_deals: 4
-eval_opponents: [random]
-checkpoint_every_minutes: 30
-)";
+const std::string kLongTinyConfig =
+    ddz::testing::tiny_train_config("seed: 9\nminutes: 30\ncheckpoint_every_minutes: 30\n");
 
 class CliTrain : public ::testing::Test {
  protected:

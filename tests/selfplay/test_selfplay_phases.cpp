@@ -10,28 +10,13 @@
 #include "selfplay/phases.h"
 #include "selfplay/recipe.h"
 #include "selfplay/signals.h"
+#include "tests/selfplay/tiny_config.h"
 
 namespace ddz::selfplay {
 namespace {
 
-const char* kTinyBase = R"(seed: 5
-minutes: 0
-policy_hidden: [16]
-value_hidden: [16]
-bid_hidden: [8]
-sims: 4
-k: 4
-fast_sims: 2
-min_replay: 100
-replay_capacity: 5000
-batch_size: 32
-publish_every: 10
-eval_every_minutes: 0
-eval_deals: 4
-eval_opponents: [random]
-checkpoint_every_minutes: 10
-keep_checkpoints: 5
-)";
+const std::string kTinyBase = ddz::testing::tiny_train_config(
+    "seed: 5\nminutes: 0\npublish_every: 10\ncheckpoint_every_minutes: 10\nkeep_checkpoints: 5\n");
 
 const char* kTinyPhases = R"(phases:
   - name: first
