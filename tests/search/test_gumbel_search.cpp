@@ -172,7 +172,6 @@ TEST(GumbelSearch, StakeValuesScaleResultsByTheStakeReached) {
       s.legal(moves);
       if (moves.size() > 1 && (seed + s.history().size()) % 7 == 0) {
         GumbelSettings gs;
-        gs.rollout_mix = 0.0;  // the value network alone unless a test says otherwise
         gs.k = std::min(8, int(moves.size()));
         gs.sims = 32;
         gs.c_scale = 1.0;
@@ -219,7 +218,6 @@ TEST(GumbelSearch, ImprovedPolicyFollowsTheQTransform) {
     if (moves.size() < 3) continue;
     {
       GumbelSettings gs;
-      gs.rollout_mix = 0.0;  // the value network alone unless a test says otherwise
       gs.k = std::min(8, int(moves.size()));
       gs.sims = 32;
       gs.rollout_mix = 1.0;
@@ -265,7 +263,6 @@ TEST(GumbelSearch, DecisionIsTheNoiselessChoiceAmongVisitedMoves) {
     if (moves.size() < 3) continue;
     for (const bool noise : {true, false}) {
       GumbelSettings gs;
-      gs.rollout_mix = 0.0;  // the value network alone unless a test says otherwise
       gs.k = noise ? std::min(8, int(moves.size())) : 2;
       gs.sims = 32;
       gs.rollout_mix = 1.0;
@@ -304,7 +301,6 @@ TEST(GumbelSearch, CandidateTargetMovesMassOnlyBetweenVisitedMoves) {
     s.legal(moves);
     if (moves.size() < 3) continue;
     GumbelSettings gs;
-    gs.rollout_mix = 0.0;  // the value network alone unless a test says otherwise
     gs.k = 2;
     gs.sims = 8;
     gs.rollout_mix = 1.0;

@@ -15,13 +15,8 @@ namespace {
 using nlohmann::json;
 using testing::call;
 using testing::heuristic_options;
+using testing::new_game;
 using testing::play_to_end;
-
-std::string new_game(Api& api, const json& body) {
-  const auto r = call(api, "POST", "/api/games", body);
-  EXPECT_EQ(r.status, 201) << r.body.dump();
-  return r.body.value("id", "");
-}
 
 TEST(WebApi, FullGamesToTheEnd) {
   Api api(heuristic_options());

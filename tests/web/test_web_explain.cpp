@@ -16,13 +16,8 @@ namespace {
 using nlohmann::json;
 using testing::call;
 using testing::heuristic_options;
+using testing::new_game;
 using testing::play_to_end;
-
-std::string new_game(Api& api, const json& body) {
-  const auto r = call(api, "POST", "/api/games", body);
-  EXPECT_EQ(r.status, 201) << r.body.dump();
-  return r.body.value("id", "");
-}
 
 // The game as it stood after `plays` plays of a fixed-landlord game of `seed`, rebuilt from the
 // deal by the engine alone (the reference the server's own bookkeeping is checked against).

@@ -38,6 +38,13 @@ inline JsonReply call(web::Api& api, const std::string& method, const std::strin
   return call(api, method, path, body.dump());
 }
 
+// Creates a game with `body` (expecting 201) and returns its id ("" if refused).
+inline std::string new_game(web::Api& api, const nlohmann::json& body) {
+  const JsonReply r = call(api, "POST", "/api/games", body);
+  EXPECT_EQ(r.status, 201) << r.body.dump();
+  return r.body.value("id", "");
+}
+
 // Plays the person's turns until the game is over, each a seeded random choice among the legal
 // bids or moves the view lists. Returns the final view (or the failing reply's body).
 inline JsonReply play_to_end(web::Api& api, const std::string& id, uint64_t seed) {
