@@ -27,9 +27,9 @@ say "3. arena: the 4-minute network (policy alone) vs heuristic and random, 300 
 
 say "4. the shipped agent (models/pretrained/agent.ddz) vs mcts and heuristic, 200 duplicate deals" \
   "It trained for about 22 hours of self-play on 2 cores (7.9 million games; docs/training.md," \
-  "replayed by: ddz train --config configs/pretrained.yaml) and searches 200 simulations a move." \
-  "Expect a WP of about 0.62 against mcts and 0.70 or more against heuristic (2,000-deal figures" \
-  "in README.md; 200 deals give CIs about +-0.03 wide)."
+  "replayed by: ddz train --config configs/pretrained.yaml) and searches 400 simulations a move," \
+  "each played out by the network itself. Expect a WP of about 0.64 against mcts and 0.70 or" \
+  "more against heuristic (docs/training.md; 200 deals give CIs about +-0.03 wide)."
 "$build/ddz" arena --agents pretrained,mcts --deals 200 --threads 2
 "$build/ddz" arena --agents pretrained,heuristic --deals 200 --threads 2
 

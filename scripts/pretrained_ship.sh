@@ -11,7 +11,7 @@ build=${1:-build}
 run=${2:-runs/pretrained}
 out=models/pretrained
 # The defaults of the `pretrained` spec, chosen by arena matches (docs/training.md).
-settings=${DDZ_PRETRAINED_SETTINGS:-search=gumbel,sims=200,k=8,rollout_mix=1,solver=20,rollout_solver=16,stakes=1,net_plies=2,bid=head,bid_threshold=0,c_scale=0.1}
+settings=${DDZ_PRETRAINED_SETTINGS:-search=gumbel,sims=400,k=8,rollout_mix=1,rollout=net,solver=20,rollout_solver=16,stakes=1,net_plies=2,bid=head,bid_threshold=0,c_scale=0.1}
 . "$(dirname "$0")/ship_common.sh"
 step=$(newest_checkpoint "$run")
 "$build/ddz" export --run "$run" --out "$out/agent.ddz.tmp" --settings "$settings"
