@@ -25,14 +25,14 @@ say "3. arena: the 4-minute network (policy alone) vs heuristic and random, 300 
 "$build/ddz" arena --agents "net:$agent,heuristic" --deals 300 --threads 2
 "$build/ddz" arena --agents "net:$agent,random" --deals 300 --threads 2
 
-say "4. the shipped agent (models/pretrained/agent.ddz) vs mcts and heuristic, 100 and 60 duplicate deals" \
+say "4. the shipped agent (models/pretrained/agent.ddz) vs mcts and heuristic, 80 and 50 duplicate deals" \
   "It trained for about 22 hours of self-play on 2 cores (7.9 million games; docs/training.md," \
   "replayed by: ddz train --config configs/pretrained.yaml) and searches 400 simulations a move," \
   "each played out by the network itself (about 1 s of CPU a deal). Expect a WP of about 0.64" \
   "against mcts and 0.70 or more against heuristic (docs/training.md has the larger runs; these" \
-  "runs give WP intervals about +-0.07 and +-0.08 wide)."
-"$build/ddz" arena --agents pretrained,mcts --deals 100 --threads 2
-"$build/ddz" arena --agents pretrained,heuristic --deals 60 --threads 2
+  "runs give WP intervals about +-0.08 and +-0.09 wide)."
+"$build/ddz" arena --agents pretrained,mcts --deals 80 --threads 2
+"$build/ddz" arena --agents pretrained,heuristic --deals 50 --threads 2
 
 say "5. one game: the shipped agent as landlord against two heuristic farmers"
 "$build/ddz" game --seed 7 --agent pretrained --agent heuristic --agent heuristic
