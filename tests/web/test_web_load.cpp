@@ -11,6 +11,7 @@
 #include <chrono>
 #include <thread>
 
+#include "tests/web/loopback_server.h"
 #include "tests/web/web_client.h"
 #include "web/server.h"
 
@@ -23,20 +24,11 @@ using testing::heuristic_options;
 class WebServerLoad : public ::testing::Test {
  protected:
   void start(WebOptions o, std::function<void()> on_accept = {}) {
-    api_ = std::make_unique<Api>(o);
-    server_ = std::make_unique<WebServer>(*api_, std::move(on_accept));
-    port_ = server_->bind("127.0.0.1", 0);
-    thread_ = std::thread([this] { server_->listen(); });
+    server_ = std::make_unique<testing::LoopbackServer>(o, std::move(on_accept));
+    port_ = server_->port();
   }
-  void TearDown() override {
-    if (!server_) return;
-    server_->stop();
-    thread_.join();
-  }
-  std::unique_ptr<Api> api_;
-  std::unique_ptr<WebServer> server_;
+  std::unique_ptr<testing::LoopbackServer> server_;
   int port_ = 0;
-  std::thread thread_;
 };
 
 // 64 players open their connections at once and each starts a game, while the listening thread

@@ -5,6 +5,7 @@
 
 #include <thread>
 
+#include "tests/web/loopback_server.h"
 #include "tests/web/web_client.h"
 #include "web/server.h"
 
@@ -139,14 +140,8 @@ class WebPublicServer : public ::testing::Test {
     WebOptions o = public_options();
     o.client_games = 1;
     o.trust_proxy = trust_proxy;
-    api_ = std::make_unique<Api>(o);
-    server_ = std::make_unique<WebServer>(*api_);
-    port_ = server_->bind("127.0.0.1", 0);
-    thread_ = std::thread([this] { server_->listen(); });
-  }
-  void TearDown() override {
-    server_->stop();
-    thread_.join();
+    server_ = std::make_unique<testing::LoopbackServer>(o);
+    port_ = server_->port();
   }
   int create_from(const std::string& forwarded) {
     httplib::Client c("127.0.0.1", port_);
@@ -156,10 +151,8 @@ class WebPublicServer : public ::testing::Test {
     if (r->status == 429) { EXPECT_FALSE(r->get_header_value("Retry-After").empty()); }
     return r->status;
   }
-  std::unique_ptr<Api> api_;
-  std::unique_ptr<WebServer> server_;
+  std::unique_ptr<testing::LoopbackServer> server_;
   int port_ = 0;
-  std::thread thread_;
 };
 
 TEST_F(WebPublicServer, ForwardedAddressFromTheTrustedProxy) {

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "arena/arena_report.h"
+#include "tests/web/loopback_server.h"
 #include "tests/web/web_client.h"
 #include "web/server.h"
 
@@ -155,14 +156,8 @@ class WebServerTest : public ::testing::Test {
   void SetUp() override {
     WebOptions o = heuristic_options();
     o.max_body = 4096;
-    api_ = std::make_unique<Api>(o);
-    server_ = std::make_unique<WebServer>(*api_);
-    port_ = server_->bind("127.0.0.1", 0);
-    thread_ = std::thread([this] { server_->listen(); });
-  }
-  void TearDown() override {
-    server_->stop();
-    thread_.join();
+    server_ = std::make_unique<testing::LoopbackServer>(o);
+    port_ = server_->port();
   }
   httplib::Client client() {
     httplib::Client c("127.0.0.1", port_);
@@ -170,10 +165,8 @@ class WebServerTest : public ::testing::Test {
     c.set_read_timeout(30);
     return c;
   }
-  std::unique_ptr<Api> api_;
-  std::unique_ptr<WebServer> server_;
+  std::unique_ptr<testing::LoopbackServer> server_;
   int port_ = 0;
-  std::thread thread_;
 };
 
 TEST_F(WebServerTest, ServesThePageAndTheApi) {
